@@ -1,0 +1,135 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppDeps } from './app-deps';
+import { authenticate } from './auth/authenticate.middleware';
+import { AppError, handleError, handleNotFound } from './lib/errors';
+import type { AppEnv } from './lib/hono-env';
+import { createRouter } from './lib/openapi';
+import { createSystemRoutes } from './modules/system/system.routes';
+
+/** JSON bodies are small; uploads have their own, larger limit in the images module. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+function contentSecurityPolicy(deps: AppDeps) {
+  const stripe = deps.config.stripe !== null;
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+    scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    // Profile pictures are photo URLs the user gives, on any https host.
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+    frameSrc: stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
+  };
+}
+
+export function createApp(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const logger = deps.logger.child({ requestId: c.get('requestId') });
+    c.set('logger', logger);
+    await next();
+    logger.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        userId: c.get('user')?.id,
+      },
+      'request',
+    );
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: contentSecurityPolicy(deps),
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xContentTypeOptions: 'nosniff',
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: 'same-origin',
+    }),
+  );
+
+  app.onError(handleError);
+
+  const api = createRouter();
+  api.use('*', async (c, next) => {
+    // Uploads set their own larger limit; everything else is JSON and small.
+    if (c.req.path.startsWith('/api/images')) return next();
+    return bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: () => {
+        throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large (1 MB at most).');
+      },
+    })(c, next);
+  });
+  api.use('*', async (c, next) => {
+    if (c.req.path.startsWith('/api/auth/')) return next();
+    return authenticate(deps.database.db, deps.config.authSecret)(c, next);
+  });
+
+  api.route('/', createSystemRoutes(deps));
+
+  api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'The token answered by POST /api/jwt',
+  });
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Pet Haven API',
+      version: '1.0.0',
+      description: 'Pet adoption and donation API. Errors answer `{ code, message, issues? }`.',
+    },
+    servers: [{ url: '/api' }],
+  });
+  api.notFound(handleNotFound);
+
+  app.route('/api', api);
+  app.all('/api/*', handleNotFound);
+
+  mountWebApp(app, deps);
+  return app;
+}
+export type App = ReturnType<typeof createApp>;
+
+/** Serves the built SPA: hashed assets cached for a year, every other path gets index.html. */
+function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
+  const root = deps.config.webDistDir;
+  const indexFile = path.join(root, 'index.html');
+  if (!existsSync(indexFile)) {
+    deps.logger.warn({ root }, 'Web app not built; run `npm run build`. Serving the API only.');
+    return;
+  }
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  const relativeRoot = path.relative(process.cwd(), root) || '.';
+  app.use(
+    '/assets/*',
+    async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+    serveStatic({ root: relativeRoot }),
+  );
+  app.use('*', serveStatic({ root: relativeRoot, index: '' }));
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml);
+  });
+}

@@ -1,0 +1,44 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Database } from '../db/client';
+import { forbidden, unauthorized } from '../lib/errors';
+import type { AppEnv, AuthUser } from '../lib/hono-env';
+import { findUserWithLiveSession } from './auth.repository';
+import { verifyAccessToken } from './token';
+
+/**
+ * Resolves the caller from `Authorization: Bearer <token>` (the token of POST /api/jwt).
+ * The API authenticates by bearer only, so a cross-site page cannot act as a signed-in user.
+ * A missing header means anonymous; a malformed, forged or expired token answers 401.
+ */
+export function authenticate(db: Database, secret: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('user', null);
+    const header = c.req.header('authorization');
+    if (header) {
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <token>".');
+      const claims = await verifyAccessToken(match[1], secret);
+      if (!claims) throw unauthorized('The access token is invalid or has expired.');
+      const found = await findUserWithLiveSession(db, claims.sub, claims.sid);
+      if (!found) throw unauthorized('The session behind this token has ended.');
+      c.set('user', found);
+    }
+    await next();
+  };
+}
+
+/** The signed-in caller, or a 401. */
+export function requireUser(c: Context<AppEnv>): AuthUser {
+  const u = c.get('user');
+  if (!u) throw unauthorized();
+  return u;
+}
+
+/** A signed-in admin, or 401 (anonymous) / 403 (not an admin). */
+export function requireAdmin(c: Context<AppEnv>): AuthUser {
+  const u = requireUser(c);
+  if (u.role !== 'admin') throw forbidden('Only admins can do this.');
+  return u;
+}
+
+export const isAdmin = (u: AuthUser | null): boolean => u?.role === 'admin';

@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const list = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+/** Every environment variable the server reads; `.env.example` documents each one. */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: z.url().optional(),
+    DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+    DATABASE_URL: optionalString.pipe(z.url().optional()),
+    AUTH_SECRET: optionalString.pipe(z.string().min(32).optional()),
+    TRUSTED_ORIGINS: list,
+    TRUST_PROXY: bool(false),
+    ADMIN_EMAILS: list,
+    AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+    AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(5),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
+    GITHUB_CLIENT_ID: optionalString,
+    GITHUB_CLIENT_SECRET: optionalString,
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    DEMO_DATA: bool(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  })
+  .superRefine((env, ctx) => {
+    const pairs = [
+      ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+      ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],
+    ] as const;
+    for (const [a, b] of pairs) {
+      if (Boolean(env[a]) !== Boolean(env[b])) {
+        ctx.addIssue({ code: 'custom', path: [env[a] ? b : a], message: `set together with ${env[a] ? a : b}` });
+      }
+    }
+    const stripe = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+    const set = stripe.filter((k) => env[k]);
+    if (set.length > 0 && set.length < stripe.length) {
+      for (const k of stripe.filter((k) => !env[k])) {
+        ctx.addIssue({ code: 'custom', path: [k], message: 'the three STRIPE_* variables go together' });
+      }
+    }
+    if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'required in production (32+ characters)' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  webDistDir: string;
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  authSecret: string;
+  trustedOrigins: string[];
+  trustProxy: boolean;
+  adminEmails: string[];
+  authRateLimit: { windowSeconds: number; max: number };
+  google: { clientId: string; clientSecret: string; issuerUrl: string } | null;
+  github: { clientId: string; clientSecret: string } | null;
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | null;
+  demoData: boolean;
+  logLevel: Env['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** A secret kept under DATA_DIR so a fresh `npm start` works without any set-up. */
+function persistentDevSecret(dataDir: string): string {
+  const file = path.join(dataDir, '.auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Parses the environment; throws a ConfigError listing every bad or missing variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
+    authSecret: e.AUTH_SECRET ?? persistentDevSecret(dataDir),
+    trustedOrigins: [new URL(publicUrl).origin, ...e.TRUSTED_ORIGINS],
+    trustProxy: e.TRUST_PROXY,
+    adminEmails: e.ADMIN_EMAILS,
+    authRateLimit: { windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: e.AUTH_RATE_LIMIT_MAX },
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuerUrl: e.GOOGLE_ISSUER_URL }
+        : null,
+    github:
+      e.GITHUB_CLIENT_ID && e.GITHUB_CLIENT_SECRET
+        ? { clientId: e.GITHUB_CLIENT_ID, clientSecret: e.GITHUB_CLIENT_SECRET }
+        : null,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          }
+        : null,
+    demoData: e.DEMO_DATA,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth.schema';
+import { images } from './images.schema';
+
+/** Money is integer minor units (cents) everywhere in the database. */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    pictureId: text('picture_id')
+      .notNull()
+      .references(() => images.id),
+    petName: varchar('pet_name', { length: 100 }).notNull(),
+    maxDonationCents: integer('max_donation_cents').notNull(),
+    raisedCents: integer('raised_cents').notNull().default(0),
+    lastDate: date('last_date', { mode: 'string' }).notNull(),
+    shortDescription: varchar('short_description', { length: 300 }).notNull(),
+    longDescription: text('long_description').notNull(),
+    paused: boolean('paused').notNull().default(false),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('campaigns_max_positive', sql`${t.maxDonationCents} > 0`),
+    check('campaigns_raised_in_range', sql`${t.raisedCents} >= 0 AND ${t.raisedCents} <= ${t.maxDonationCents}`),
+    index('campaigns_public_list_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.paused} = false AND ${t.archivedAt} IS NULL`),
+    index('campaigns_all_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('campaigns_owner_idx').on(t.ownerId, t.createdAt.desc()),
+    index('campaigns_picture_idx').on(t.pictureId),
+  ],
+);
+
+/**
+ * A payment intent created for a donation, whatever the provider. While it is open it
+ * reserves its amount against the campaign's maximum until `expiresAt`.
+ */
+export const paymentIntents = pgTable(
+  'payment_intents',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'restrict' }),
+    donorId: text('donor_id').references(() => user.id, { onDelete: 'set null' }),
+    amountCents: integer('amount_cents').notNull(),
+    clientSecret: text('client_secret').notNull(),
+    status: text('status', {
+      enum: ['requires_payment_method', 'processing', 'succeeded', 'canceled'],
+    })
+      .notNull()
+      .default('requires_payment_method'),
+    lastError: text('last_error'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('payment_intents_amount_positive', sql`${t.amountCents} > 0`),
+    index('payment_intents_campaign_open_idx').on(t.campaignId, t.status, t.expiresAt),
+  ],
+);
+
+export const donations = pgTable(
+  'donations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'restrict' }),
+    donorId: text('donor_id').references(() => user.id, { onDelete: 'set null' }),
+    amountCents: integer('amount_cents').notNull(),
+    paymentIntentId: text('payment_intent_id').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('donations_amount_positive', sql`${t.amountCents} > 0`),
+    index('donations_campaign_idx').on(t.campaignId, t.createdAt.desc()),
+    index('donations_donor_idx').on(t.donorId, t.createdAt.desc()),
+  ],
+);

@@ -1,0 +1,5 @@
+export * from './auth.schema';
+export * from './images.schema';
+export * from './pets.schema';
+export * from './campaigns.schema';
+export * from './audit.schema';

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { petCategories, adoptionStatuses } from '@pet-haven/shared/pets';
+import { user } from './auth.schema';
+import { images } from './images.schema';
+
+export const petCategoryEnum = pgEnum('pet_category', petCategories);
+export const adoptionStatusEnum = pgEnum('adoption_status', adoptionStatuses);
+
+export const pets = pgTable(
+  'pets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    imageId: text('image_id')
+      .notNull()
+      .references(() => images.id),
+    petName: varchar('pet_name', { length: 100 }).notNull(),
+    petAge: varchar('pet_age', { length: 50 }).notNull(),
+    petLocation: varchar('pet_location', { length: 200 }).notNull(),
+    petCategory: petCategoryEnum('pet_category').notNull(),
+    shortDescription: varchar('short_description', { length: 300 }).notNull(),
+    longDescription: text('long_description').notNull(),
+    adopted: boolean('adopted').notNull().default(false),
+    dateAdded: timestamp('date_added', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('pets_adopted_date_idx').on(t.adopted, t.dateAdded.desc(), t.id.desc()),
+    index('pets_adopted_category_date_idx').on(
+      t.adopted,
+      t.petCategory,
+      t.dateAdded.desc(),
+      t.id.desc(),
+    ),
+    index('pets_date_idx').on(t.dateAdded.desc(), t.id.desc()),
+    index('pets_owner_idx').on(t.ownerId, t.dateAdded.desc()),
+    index('pets_image_idx').on(t.imageId),
+    index('pets_name_trgm_idx').using('gin', sql`lower(${t.petName}) gin_trgm_ops`),
+  ],
+);
+
+export const adoptionRequests = pgTable(
+  'adoption_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    petId: uuid('pet_id')
+      .notNull()
+      .references(() => pets.id, { onDelete: 'cascade' }),
+    requesterId: text('requester_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    phone: varchar('phone', { length: 40 }).notNull(),
+    address: varchar('address', { length: 500 }).notNull(),
+    status: adoptionStatusEnum('status').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('adoption_requests_pet_idx').on(t.petId, t.createdAt.desc()),
+    index('adoption_requests_requester_idx').on(t.requesterId, t.createdAt.desc()),
+    uniqueIndex('adoption_requests_one_pending_idx')
+      .on(t.petId, t.requesterId)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);

@@ -1,0 +1,84 @@
+import type { ErrorBody, ErrorCode, ValidationIssue } from '@pet-haven/shared/errors';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ZodError } from 'zod';
+import type { AppEnv } from './hono-env';
+
+/** A typed, expected failure. Services throw these; the one error handler answers them. */
+export class AppError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode | (string & {}),
+    message: string,
+    readonly issues?: ValidationIssue[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, issues?: ValidationIssue[]) =>
+  new AppError(400, issues ? 'VALIDATION_FAILED' : 'BAD_REQUEST', message, issues);
+export const unauthorized = (message = 'Sign in to continue.') => new AppError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message = 'You are not allowed to do this.') =>
+  new AppError(403, 'FORBIDDEN', message);
+export const notFound = (message = 'Not found.') => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+
+/** A single-field validation failure, answered like schema validation failures. */
+export const invalidField = (path: string, message: string) =>
+  new AppError(400, 'VALIDATION_FAILED', message, [{ path, message }]);
+
+export function zodIssues(error: ZodError, prefix?: string): ValidationIssue[] {
+  return error.issues.map((i) => ({
+    path: [prefix, ...i.path.map(String)].filter(Boolean).join('.'),
+    message: i.message,
+  }));
+}
+
+export function validationError(error: ZodError, target: string): AppError {
+  const issues = zodIssues(error, target);
+  const first = issues[0];
+  const message = first ? `Invalid ${first.path || target}: ${first.message}` : 'Invalid request.';
+  return new AppError(400, 'VALIDATION_FAILED', message, issues);
+}
+
+function body(code: string, message: string, issues?: ValidationIssue[]): ErrorBody {
+  return issues ? { code, message, issues } : { code, message };
+}
+
+/** The one error handler: typed errors keep their status and code; anything else is a hidden 500. */
+export function handleError(err: Error, c: Context<AppEnv>): Response {
+  const log = c.get('logger');
+  if (err instanceof AppError) {
+    if (err.status >= 500) log?.error({ err, code: err.code }, err.message);
+    return c.json(body(err.code, err.message, err.issues), err.status);
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    const code =
+      status === 413
+        ? 'PAYLOAD_TOO_LARGE'
+        : status === 401
+          ? 'UNAUTHORIZED'
+          : status === 404
+            ? 'NOT_FOUND'
+            : status >= 500
+              ? 'INTERNAL_ERROR'
+              : 'BAD_REQUEST';
+    if (status >= 500) log?.error({ err }, 'HTTP exception');
+    const message =
+      status === 413 ? 'The request body is too large.' : status >= 500 ? 'Something went wrong.' : err.message || 'Bad request.';
+    return c.json(body(code, message), status as ContentfulStatusCode);
+  }
+  if (err instanceof SyntaxError) {
+    return c.json(body('BAD_REQUEST', 'The request body is not valid JSON.'), 400);
+  }
+  log?.error({ err, method: c.req.method, path: c.req.path }, 'Unhandled error');
+  return c.json(body('INTERNAL_ERROR', 'Something went wrong. Please try again later.'), 500);
+}
+
+export function handleNotFound(c: Context<AppEnv>): Response {
+  return c.json(body('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}.`), 404);
+}

@@ -1,0 +1,19 @@
+import type { Logger } from './logger';
+
+/** The authenticated caller, resolved from a bearer token issued by POST /api/jwt. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+  role: 'user' | 'admin';
+}
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    logger: Logger;
+    /** null for anonymous callers; set by the authenticate middleware on every /api request. */
+    user: AuthUser | null;
+  };
+}

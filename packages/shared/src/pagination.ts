@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** The header that carries the total number of items of a paged list answer. */
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
+export const pageQuerySchema = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(1_000_000)
+  .default(1)
+  .describe('Page number, from 1');
+
+export const limitQuerySchema = (defaultLimit: number, max = 100) =>
+  z.coerce.number().int().min(1).max(max).default(defaultLimit).describe(`Items per page (at most ${max})`);
+
+export const pagingQuerySchema = z.object({
+  page: pageQuerySchema,
+  limit: limitQuerySchema(20),
+});
+export type PagingQuery = z.infer<typeof pagingQuerySchema>;
