@@ -28,19 +28,28 @@ export default tseslint.config(
   {
     files: ['packages/shared/**/*.ts'],
     rules: restrict([
-      { group: ['@pet-haven/web*', '@pet-haven/server*', '**/apps/**'], message: 'shared imports neither app.' },
+      {
+        group: ['@pet-haven/web*', '@pet-haven/server*', '**/apps/**'],
+        message: 'shared imports neither app.',
+      },
     ]),
   },
   {
     files: ['apps/server/src/**/*.routes.ts'],
     rules: restrict([
-      { group: ['**/*.repository', '**/db/client'], message: 'Routes call services, never repositories or the database.' },
+      {
+        group: ['**/*.repository', '**/db/client'],
+        message: 'Routes call services, never repositories or the database.',
+      },
     ]),
   },
   {
     files: ['apps/server/src/**/*.repository.ts'],
     rules: restrict([
-      { group: ['**/*.service', '**/*.routes'], message: 'Repositories depend on nothing above them.' },
+      {
+        group: ['**/*.service', '**/*.routes'],
+        message: 'Repositories depend on nothing above them.',
+      },
     ]),
   },
   {
@@ -55,14 +64,21 @@ export default tseslint.config(
   {
     files: ['apps/web/src/{components,hooks,lib,utils}/**/*.{ts,tsx}'],
     rules: restrict([
-      { group: ['@/features/*', '@/app/*', '**/features/**', '**/app/**'], message: 'Shared web code cannot import features or app.' },
+      {
+        group: ['@/features/*', '@/app/*', '**/features/**', '**/app/**'],
+        message: 'Shared web code cannot import features or app.',
+      },
     ]),
   },
   {
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: restrict([
       { group: ['@/app/*', '**/app/**'], message: 'Features cannot import app.' },
-      { group: ['@/features/*'], message: 'Features never import each other; import from within your feature with a relative path.' },
+      {
+        group: ['@/features/*'],
+        message:
+          'Features never import each other; import from within your feature with a relative path.',
+      },
     ]),
   },
 );

@@ -73,7 +73,11 @@ export function createApp(deps: AppDeps) {
     return bodyLimit({
       maxSize: JSON_BODY_LIMIT,
       onError: () => {
-        throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large (1 MB at most).');
+        throw new AppError(
+          413,
+          'PAYLOAD_TOO_LARGE',
+          'The request body is too large (1 MB at most).',
+        );
       },
     })(c, next);
   });

@@ -51,7 +51,9 @@ export const envSchema = z
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     DEMO_DATA: bool(true),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   })
   .superRefine((env, ctx) => {
@@ -61,18 +63,34 @@ export const envSchema = z
     ] as const;
     for (const [a, b] of pairs) {
       if (Boolean(env[a]) !== Boolean(env[b])) {
-        ctx.addIssue({ code: 'custom', path: [env[a] ? b : a], message: `set together with ${env[a] ? a : b}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [env[a] ? b : a],
+          message: `set together with ${env[a] ? a : b}`,
+        });
       }
     }
-    const stripe = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+    const stripe = [
+      'STRIPE_SECRET_KEY',
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+    ] as const;
     const set = stripe.filter((k) => env[k]);
     if (set.length > 0 && set.length < stripe.length) {
       for (const k of stripe.filter((k) => !env[k])) {
-        ctx.addIssue({ code: 'custom', path: [k], message: 'the three STRIPE_* variables go together' });
+        ctx.addIssue({
+          code: 'custom',
+          path: [k],
+          message: 'the three STRIPE_* variables go together',
+        });
       }
     }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'required in production (32+ characters)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_SECRET'],
+        message: 'required in production (32+ characters)',
+      });
     }
   });
 
@@ -119,7 +137,9 @@ function persistentDevSecret(dataDir: string): string {
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`),
+    );
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
@@ -141,7 +161,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authRateLimit: { windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: e.AUTH_RATE_LIMIT_MAX },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuerUrl: e.GOOGLE_ISSUER_URL }
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuerUrl: e.GOOGLE_ISSUER_URL,
+          }
         : null,
     github:
       e.GITHUB_CLIENT_ID && e.GITHUB_CLIENT_SECRET

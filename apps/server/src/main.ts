@@ -8,7 +8,9 @@ async function main() {
   const args = new Set(process.argv.slice(2));
   let config;
   try {
-    config = loadConfig(args.has('--no-demo') ? { ...process.env, DEMO_DATA: 'false' } : process.env);
+    config = loadConfig(
+      args.has('--no-demo') ? { ...process.env, DEMO_DATA: 'false' } : process.env,
+    );
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

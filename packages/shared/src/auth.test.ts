@@ -21,13 +21,17 @@ describe('registerFormSchema', () => {
   });
   it('refuses mismatched confirmation', () => {
     const r = registerFormSchema.safeParse({ ...valid, confirmPassword: 'Secret2' });
-    expect(r.error?.issues.map((i) => i.message)).toContain(messages.registration.passwordsMismatch);
+    expect(r.error?.issues.map((i) => i.message)).toContain(
+      messages.registration.passwordsMismatch,
+    );
   });
 });
 
 describe('loginFormSchema', () => {
   it('requires a 2 to 4 letter top-level domain', () => {
-    expect(loginFormSchema.safeParse({ email: 'a@b.museum', password: 'secret' }).success).toBe(false);
+    expect(loginFormSchema.safeParse({ email: 'a@b.museum', password: 'secret' }).success).toBe(
+      false,
+    );
     expect(loginFormSchema.safeParse({ email: 'a@b.io', password: 'secret' }).success).toBe(true);
   });
 });

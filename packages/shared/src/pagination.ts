@@ -12,7 +12,13 @@ export const pageQuerySchema = z.coerce
   .describe('Page number, from 1');
 
 export const limitQuerySchema = (defaultLimit: number, max = 100) =>
-  z.coerce.number().int().min(1).max(max).default(defaultLimit).describe(`Items per page (at most ${max})`);
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(max)
+    .default(defaultLimit)
+    .describe(`Items per page (at most ${max})`);
 
 export const pagingQuerySchema = z.object({
   page: pageQuerySchema,

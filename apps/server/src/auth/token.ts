@@ -30,10 +30,17 @@ export async function issueAccessToken(
 }
 
 /** Answers the claims of a valid token, or null when it is malformed, forged or expired. */
-export async function verifyAccessToken(token: string, secret: string): Promise<AccessTokenClaims | null> {
+export async function verifyAccessToken(
+  token: string,
+  secret: string,
+): Promise<AccessTokenClaims | null> {
   try {
     const payload = await verify(token, secret, { alg: 'HS256', iss: ISSUER, aud: AUDIENCE });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.email !== 'string') {
+    if (
+      typeof payload.sub !== 'string' ||
+      typeof payload.sid !== 'string' ||
+      typeof payload.email !== 'string'
+    ) {
       return null;
     }
     return { sub: payload.sub, sid: payload.sid, email: payload.email };

@@ -20,7 +20,8 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, issues?: ValidationIssue[]) =>
   new AppError(400, issues ? 'VALIDATION_FAILED' : 'BAD_REQUEST', message, issues);
-export const unauthorized = (message = 'Sign in to continue.') => new AppError(401, 'UNAUTHORIZED', message);
+export const unauthorized = (message = 'Sign in to continue.') =>
+  new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'You are not allowed to do this.') =>
   new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Not found.') => new AppError(404, 'NOT_FOUND', message);
@@ -69,7 +70,11 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
               : 'BAD_REQUEST';
     if (status >= 500) log?.error({ err }, 'HTTP exception');
     const message =
-      status === 413 ? 'The request body is too large.' : status >= 500 ? 'Something went wrong.' : err.message || 'Bad request.';
+      status === 413
+        ? 'The request body is too large.'
+        : status >= 500
+          ? 'Something went wrong.'
+          : err.message || 'Bad request.';
     return c.json(body(code, message), status as ContentfulStatusCode);
   }
   if (err instanceof SyntaxError) {

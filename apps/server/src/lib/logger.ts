@@ -7,7 +7,13 @@ export function createLogger(level: pino.LevelWithSilent): Logger {
     level,
     base: { service: 'pet-haven' },
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.cardNumber', '*.cvc'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.password',
+        '*.cardNumber',
+        '*.cvc',
+      ],
       censor: '[redacted]',
     },
   });

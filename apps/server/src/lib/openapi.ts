@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { OpenAPIHono, type z } from '@hono/zod-openapi';
 import type { Hook } from '@hono/zod-openapi';
 import { errorBodySchema } from '@pet-haven/shared/errors';
 import { validationError } from './errors';

@@ -18,9 +18,13 @@ export default async function setup(project: TestProject) {
     const handle = await openDatabase({ kind: 'pglite' });
     await handle.migrate();
     // dumpDataDir exists on the PGlite client; reach it through the drizzle session.
-    const client = (handle.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
+    const client = (handle.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } })
+      .$client;
     const dump = await client.dumpDataDir('none');
-    const file = path.join(os.tmpdir(), `pet-haven-test-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
+    const file = path.join(
+      os.tmpdir(),
+      `pet-haven-test-${process.pid}-${randomBytes(4).toString('hex')}.tar`,
+    );
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     await handle.close();
     project.provide('pgliteSnapshot', file);

@@ -23,7 +23,7 @@ export interface RequestOptions {
   method?: string;
   token?: string;
   json?: unknown;
-  body?: BodyInit;
+  body?: RequestInit['body'];
   headers?: Record<string, string>;
 }
 

@@ -38,7 +38,10 @@ export const campaigns = pgTable(
   },
   (t) => [
     check('campaigns_max_positive', sql`${t.maxDonationCents} > 0`),
-    check('campaigns_raised_in_range', sql`${t.raisedCents} >= 0 AND ${t.raisedCents} <= ${t.maxDonationCents}`),
+    check(
+      'campaigns_raised_in_range',
+      sql`${t.raisedCents} >= 0 AND ${t.raisedCents} <= ${t.maxDonationCents}`,
+    ),
     index('campaigns_public_list_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.paused} = false AND ${t.archivedAt} IS NULL`),

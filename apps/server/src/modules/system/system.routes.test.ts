@@ -64,10 +64,15 @@ describe('bearer authentication', () => {
     const ok = await ctx.request('/api/health', { token: u.token });
     expect(ok.status).toBe(200);
 
-    const forged = await issueAccessToken({ sub: u.id, sid: u.sessionId, email: u.email }, 'another-secret-another-secret-1234');
+    const forged = await issueAccessToken(
+      { sub: u.id, sid: u.sessionId, email: u.email },
+      'another-secret-another-secret-1234',
+    );
     expect((await ctx.request('/api/health', { token: forged.token })).status).toBe(401);
     expect((await ctx.request('/api/health', { token: 'not.a.jwt' })).status).toBe(401);
-    expect((await ctx.request('/api/health', { headers: { authorization: 'Basic abc' } })).status).toBe(401);
+    expect(
+      (await ctx.request('/api/health', { headers: { authorization: 'Basic abc' } })).status,
+    ).toBe(401);
 
     const expired = await issueAccessToken(
       { sub: u.id, sid: u.sessionId, email: u.email },

@@ -34,7 +34,9 @@ const configRoute = createRoute({
   responses: { 200: jsonContent(publicConfigSchema, 'Public configuration') },
 });
 
-const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+const swaggerDir = path.dirname(
+  createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'),
+);
 const docsHtml = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Pet Haven API</title>
 <link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head>
@@ -78,7 +80,10 @@ export function createSystemRoutes(deps: AppDeps) {
     const file = c.req.param('file');
     const body = await readFile(path.join(swaggerDir, file));
     const type = file.endsWith('.css') ? 'text/css' : 'text/javascript';
-    return c.body(body, 200, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'public, max-age=86400' });
+    return c.body(body, 200, {
+      'content-type': `${type}; charset=utf-8`,
+      'cache-control': 'public, max-age=86400',
+    });
   });
 
   return router;

@@ -1,0 +1,125 @@
+import type { ErrorBody, ValidationIssue } from '@pet-haven/shared/errors';
+import { TOTAL_COUNT_HEADER } from '@pet-haven/shared/pagination';
+
+/** Every failed API call becomes an ApiError; `status` 0 means the network failed. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly issues: ValidationIssue[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+  get isNetworkError() {
+    return this.status === 0;
+  }
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+interface ClientHooks {
+  /** Answers a bearer token that is valid now (renewing it if needed), or null when signed out. */
+  getToken: () => Promise<string | null>;
+  /** Called when the API answers 401 to a call that carried a token. */
+  onUnauthorized: () => void;
+}
+
+let hooks: ClientHooks = {
+  getToken: async () => null,
+  onUnauthorized: () => {},
+};
+
+/** The auth feature wires token handling in once, at start-up. */
+export function configureApiClient(next: ClientHooks) {
+  hooks = next;
+}
+
+export type QueryValue = string | number | boolean | undefined | null;
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  json?: unknown;
+  body?: FormData;
+  signal?: AbortSignal;
+  /** Skip the Authorization header (public calls that must not sign anyone out). */
+  anonymous?: boolean;
+}
+
+export interface ApiAnswer<T> {
+  data: T;
+  headers: Headers;
+}
+
+function buildUrl(path: string, query?: Record<string, QueryValue>) {
+  const url = new URL(`/api${path}`, window.location.origin);
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+  }
+  return url.pathname + url.search;
+}
+
+/** The one way the web calls the API: adds the bearer token and turns failures into ApiError. */
+export async function apiRequest<T>(path: string, req: ApiRequest = {}): Promise<ApiAnswer<T>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = req.anonymous ? null : await hooks.getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (req.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(req.json);
+  } else if (req.body) {
+    body = req.body;
+  }
+
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, req.query), {
+      method: req.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      signal: req.signal,
+      credentials: 'same-origin',
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, 'NETWORK_ERROR', 'Network error: the server could not be reached.');
+  }
+
+  const text = await res.text();
+  let parsed: unknown = null;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = null;
+    }
+  }
+  if (!res.ok) {
+    const e = (parsed ?? {}) as Partial<ErrorBody>;
+    if (res.status === 401 && token) hooks.onUnauthorized();
+    throw new ApiError(
+      res.status,
+      e.code ?? 'HTTP_ERROR',
+      e.message ?? `Request failed (${res.status}).`,
+      e.issues,
+    );
+  }
+  return { data: parsed as T, headers: res.headers };
+}
+
+export async function api<T>(path: string, req?: ApiRequest): Promise<T> {
+  return (await apiRequest<T>(path, req)).data;
+}
+
+/** A page of a list answer: the JSON array plus the X-Total-Count header. */
+export async function apiPage<T>(
+  path: string,
+  req?: ApiRequest,
+): Promise<{ items: T[]; total: number }> {
+  const { data, headers } = await apiRequest<T[]>(path, req);
+  const total = Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length);
+  return { items: data, total: Number.isFinite(total) ? total : data.length };
+}
