@@ -85,29 +85,83 @@ export async function apiRequest<T>(path: string, req: ApiRequest = {}): Promise
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, 'NETWORK_ERROR', 'Network error: the server could not be reached.');
+    throw networkError();
   }
 
-  const text = await res.text();
-  let parsed: unknown = null;
-  if (text) {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = null;
-    }
-  }
-  if (!res.ok) {
-    const e = (parsed ?? {}) as Partial<ErrorBody>;
-    if (res.status === 401 && token) hooks.onUnauthorized();
-    throw new ApiError(
-      res.status,
-      e.code ?? 'HTTP_ERROR',
-      e.message ?? `Request failed (${res.status}).`,
-      e.issues,
-    );
-  }
+  const parsed = parseJson(await res.text());
+  if (!res.ok) throw toApiError(res.status, parsed, token);
   return { data: parsed as T, headers: res.headers };
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function toApiError(status: number, parsed: unknown, token: string | null) {
+  const e = (parsed ?? {}) as Partial<ErrorBody>;
+  if (status === 401 && token) hooks.onUnauthorized();
+  return new ApiError(
+    status,
+    e.code ?? 'HTTP_ERROR',
+    e.message ?? `Request failed (${status}).`,
+    e.issues,
+  );
+}
+
+const networkError = () =>
+  new ApiError(0, 'NETWORK_ERROR', 'Network error: the server could not be reached.');
+
+/**
+ * POSTs multipart form data with upload progress (fetch cannot report it, so this uses
+ * XMLHttpRequest). Same bearer token and ApiError handling as `api`.
+ * `onProgress` receives the fraction sent, from 0 to 1.
+ */
+export async function apiUpload<T>(
+  path: string,
+  formData: FormData,
+  onProgress?: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<T> {
+  const token = await hooks.getToken();
+  return new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException('The upload was aborted.', 'AbortError'));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl(path));
+    xhr.setRequestHeader('accept', 'application/json');
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (ev) => {
+      if (ev.lengthComputable && ev.total > 0) onProgress?.(ev.loaded / ev.total);
+    };
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    xhr.onload = () => {
+      signal?.removeEventListener('abort', onAbort);
+      const parsed = parseJson(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(1);
+        resolve(parsed as T);
+      } else {
+        reject(toApiError(xhr.status, parsed, token));
+      }
+    };
+    xhr.onerror = () => {
+      signal?.removeEventListener('abort', onAbort);
+      reject(networkError());
+    };
+    xhr.onabort = () => {
+      signal?.removeEventListener('abort', onAbort);
+      reject(new DOMException('The upload was aborted.', 'AbortError'));
+    };
+    xhr.send(formData);
+  });
 }
 
 export async function api<T>(path: string, req?: ApiRequest): Promise<T> {
