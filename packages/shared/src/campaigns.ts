@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { uuidSchema } from './ids';
+import { messages } from './messages';
+import { hasAtMostTwoDecimals, MAX_AMOUNT } from './money';
+
+/** Campaigns per page of GET /api/donation-campaigns (the grid has up to 3 columns). */
+export const CAMPAIGN_PAGE_SIZE = 9;
+
+export const PET_NAME_MAX = 100;
+export const SHORT_DESCRIPTION_MAX = 300;
+export const LONG_DESCRIPTION_MAX = 5000;
+export const PICTURE_URL_MAX = 2048;
+
+const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for a real calendar date written YYYY-MM-DD (2026-02-30 is not). */
+export function isIsoDate(value: string): boolean {
+  if (!isoDatePattern.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * The calendar date a campaign's last date is compared with: today "anywhere on Earth"
+ * (UTC-12). A campaign accepts donations until its last date has ended everywhere, and a
+ * date that is today for the person creating the campaign is never refused as past,
+ * whatever their time zone. Used by the server and the web alike.
+ */
+export function campaignToday(now: Date = new Date()): string {
+  return new Date(now.getTime() - 12 * 3600 * 1000).toISOString().slice(0, 10);
+}
+
+/** True when a campaign with this last date no longer accepts donations. */
+export function isCampaignEnded(lastDate: string, now: Date = new Date()): boolean {
+  return lastDate < campaignToday(now);
+}
+
+/** A decimal amount in dollars: above 0, at most 2 decimals (stored as integer cents). */
+export const amountSchema = (field: string) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .positive(`${field} must be more than 0`)
+    .max(MAX_AMOUNT, `${field} must be at most ${MAX_AMOUNT}`)
+    .refine(hasAtMostTwoDecimals, `${field} can have at most 2 decimals`);
+
+const requiredText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
+
+export const lastDateSchema = z
+  .string({ error: 'Last date is required' })
+  .trim()
+  .min(1, 'Last date is required')
+  .refine(isIsoDate, 'Last date must be a date (YYYY-MM-DD)')
+  .refine((d) => d <= '2999-12-31', 'Last date is too far in the future')
+  .describe('Last day of the campaign, YYYY-MM-DD');
+
+/** The picture: the display URL of an image uploaded to this server (POST /api/images). */
+export const petPictureSchema = z
+  .string({ error: messages.pets.uploadImageFirst })
+  .trim()
+  .min(1, messages.pets.uploadImageFirst)
+  .max(PICTURE_URL_MAX)
+  .describe('display_url of an image uploaded to this server');
+
+const campaignFields = {
+  petName: requiredText('Pet name', PET_NAME_MAX),
+  petPicture: petPictureSchema,
+  maxDonationAmount: amountSchema('Maximum donation amount').describe(
+    'Decimal dollars, at most 2 decimals',
+  ),
+  lastDate: lastDateSchema,
+  shortDescription: requiredText('Short description', SHORT_DESCRIPTION_MAX),
+  longDescription: requiredText('Long description', LONG_DESCRIPTION_MAX),
+};
+
+/**
+ * POST /api/create-donation-campaigns. The owner is the signed-in user: a `userEmail`
+ * sent by older clients is accepted and ignored.
+ */
+export const createCampaignBodySchema = z
+  .object({
+    ...campaignFields,
+    lastDate: lastDateSchema.refine(
+      (d) => !isIsoDate(d) || d >= campaignToday(),
+      'Last date cannot be in the past',
+    ),
+    userEmail: z.string().optional().describe('Ignored: the owner is the signed-in user'),
+  })
+  .strip();
+export type CreateCampaignBody = z.infer<typeof createCampaignBodySchema>;
+
+/** PATCH /api/update-donation/{id}: any of the fields; the maximum cannot go below what was raised. */
+export const updateCampaignBodySchema = z
+  .object({
+    petName: campaignFields.petName.optional(),
+    petPicture: campaignFields.petPicture.optional(),
+    maxDonationAmount: campaignFields.maxDonationAmount.optional(),
+    lastDate: campaignFields.lastDate.optional(),
+    shortDescription: campaignFields.shortDescription.optional(),
+    longDescription: campaignFields.longDescription.optional(),
+    userEmail: z.string().optional().describe('Ignored: the owner never changes'),
+  })
+  .strip();
+export type UpdateCampaignBody = z.infer<typeof updateCampaignBodySchema>;
+
+/** The campaign form of the web (create and edit): every field required. */
+export const campaignFormSchema = z.object(campaignFields);
+export type CampaignForm = z.infer<typeof campaignFormSchema>;
+
+/** A campaign as every answer presents it. `donatedAmount` is THE name of the raised amount. */
+export const campaignSchema = z.object({
+  _id: z.string(),
+  petName: z.string(),
+  petPicture: z.string().describe('URL of the picture'),
+  maxDonationAmount: z.number().describe('Target, decimal dollars'),
+  donatedAmount: z.number().describe('Raised so far, decimal dollars'),
+  lastDate: z.string().describe('YYYY-MM-DD'),
+  shortDescription: z.string(),
+  longDescription: z.string(),
+  userEmail: z.string().optional().describe("Owner's e-mail; omitted for anonymous callers"),
+  paused: z.boolean(),
+  createdAt: z.string().describe('ISO time'),
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+
+export const campaignListSchema = z.array(campaignSchema);
+
+export const campaignListQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be 1 or more')
+    .max(1_000_000)
+    .default(1)
+    .describe('Page number, from 1'),
+});
+export type CampaignListQuery = z.infer<typeof campaignListQuerySchema>;
+
+export const campaignIdParamSchema = z.object({ id: uuidSchema });
+
+/** PATCH /api/donations/{id}/pause answer: the new value. */
+export const pauseAnswerSchema = z.object({ paused: z.boolean() });
+export type PauseAnswer = z.infer<typeof pauseAnswerSchema>;
+
+/** PATCH /api/admin/donation-campaigns/{id} body (admin pause or unpause). */
+export const adminPauseBodySchema = z.object({ paused: z.boolean() });
+
+/** One donation in GET /api/donations/{id}/donators. */
+export const donatorSchema = z.object({
+  id: z.string().describe('Donation id'),
+  name: z.string().describe("Donor's name"),
+  amount: z.number().describe('Decimal dollars'),
+});
+export type Donator = z.infer<typeof donatorSchema>;
+export const donatorListSchema = z.array(donatorSchema);
+
+/** One of the caller's own donations, GET /api/user/donations. */
+export const myDonationSchema = z.object({
+  _id: z.string().describe('Donation id'),
+  campaignId: z.string(),
+  petName: z.string(),
+  petPicture: z.string(),
+  amount: z.number().describe('Decimal dollars'),
+  date: z.string().describe('ISO time the donation was recorded'),
+});
+export type MyDonation = z.infer<typeof myDonationSchema>;
+export const myDonationListSchema = z.array(myDonationSchema);

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { uuidSchema } from './ids';
+import { hasAtMostTwoDecimals, MAX_AMOUNT } from './money';
+
+/** The smallest donation accepted, in dollars. */
+export const MIN_DONATION = 1;
+
+export const paymentProviders = ['stripe', 'test'] as const;
+export type PaymentProvider = (typeof paymentProviders)[number];
+
+export const donationAmountSchema = z
+  .number({ error: 'Donation amount must be a number' })
+  .positive('Donation amount must be more than 0')
+  .min(MIN_DONATION, `Donation amount must be at least ${MIN_DONATION}`)
+  .max(MAX_AMOUNT, `Donation amount must be at most ${MAX_AMOUNT}`)
+  .refine(hasAtMostTwoDecimals, 'Donation amount can have at most 2 decimals');
+
+/** POST /api/create-payment. The donor is the signed-in user; a `userEmail` is ignored. */
+export const createPaymentBodySchema = z
+  .object({
+    donationAmount: donationAmountSchema.describe(
+      'Decimal dollars, at least 1, at most 2 decimals',
+    ),
+    donationCampaignId: uuidSchema.describe('The campaign id'),
+    userEmail: z.string().optional().describe('Ignored: the donor is the signed-in user'),
+  })
+  .strip();
+export type CreatePaymentBody = z.infer<typeof createPaymentBodySchema>;
+
+export const createPaymentAnswerSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+});
+export type CreatePaymentAnswer = z.infer<typeof createPaymentAnswerSchema>;
+
+/** POST /api/test-payments/{paymentIntentId}/confirm (test mode only). */
+export const testPaymentConfirmBodySchema = z.object({
+  clientSecret: z.string().min(1, 'clientSecret is required').max(200),
+  cardNumber: z
+    .string({ error: 'Card number is required' })
+    .trim()
+    .min(1, 'Card number is required')
+    .max(30, 'Card number is too long')
+    .describe('Digits, spaces or dashes allowed'),
+  expMonth: z.coerce
+    .number({ error: 'Expiry month must be a number' })
+    .int('Expiry month must be a whole number'),
+  expYear: z.coerce
+    .number({ error: 'Expiry year must be a number' })
+    .int('Expiry year must be a whole number')
+    .describe('Four digits, or two (20YY)'),
+  cvc: z
+    .string({ error: 'CVC is required' })
+    .trim()
+    .min(1, 'CVC is required')
+    .max(10, 'CVC is too long'),
+});
+export type TestPaymentConfirmBody = z.infer<typeof testPaymentConfirmBodySchema>;
+
+export const testPaymentIntentParamSchema = z.object({
+  paymentIntentId: z.string().min(1).max(100),
+});
+
+export const testPaymentConfirmAnswerSchema = z.object({ status: z.literal('succeeded') });
+export type TestPaymentConfirmAnswer = z.infer<typeof testPaymentConfirmAnswerSchema>;
+
+/**
+ * Decline codes (Stripe's names) answered as `code` of a 402 by the test provider's confirm.
+ * The message is a sentence for the donor.
+ */
+export const declineCodes = [
+  'card_declined',
+  'insufficient_funds',
+  'incorrect_number',
+  'invalid_number',
+  'invalid_expiry_month',
+  'invalid_expiry_year',
+  'expired_card',
+  'invalid_cvc',
+] as const;
+export type DeclineCode = (typeof declineCodes)[number];
+
+export const paymentDeclinedSchema = z.object({
+  code: z.string().describe('A decline code such as card_declined or insufficient_funds'),
+  message: z.string(),
+});
+export type PaymentDeclined = z.infer<typeof paymentDeclinedSchema>;
+
+/**
+ * POST /api/donations/record. `donationId` is the campaign id (the spec's name). The server
+ * asks the payment provider whether the intent succeeded for that campaign and amount.
+ */
+export const recordDonationBodySchema = z
+  .object({
+    donationId: uuidSchema.describe('The campaign id'),
+    amount: z
+      .number({ error: 'Amount must be a number' })
+      .positive('Amount must be more than 0')
+      .max(MAX_AMOUNT)
+      .refine(hasAtMostTwoDecimals, 'Amount can have at most 2 decimals')
+      .describe('Decimal dollars, as paid'),
+    paymentIntentId: z
+      .string({ error: 'paymentIntentId is required' })
+      .trim()
+      .min(1, 'paymentIntentId is required')
+      .max(100),
+  })
+  .strip();
+export type RecordDonationBody = z.infer<typeof recordDonationBodySchema>;
+
+export const recordDonationAnswerSchema = z.object({
+  created: z.boolean().describe('false when this payment was already recorded (a retry)'),
+  donatedAmount: z.number().describe("The campaign's raised amount after recording"),
+});
+export type RecordDonationAnswer = z.infer<typeof recordDonationAnswerSchema>;
