@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { uuidSchema } from './ids';
+import { imageUrlSchema } from './images';
+import { limitQuerySchema, pageQuerySchema } from './pagination';
 
 /** Spec section 9: pet categories. */
 export const petCategories = ['dog', 'cat', 'bird', 'reptile', 'other'] as const;
@@ -8,3 +11,157 @@ export type PetCategory = z.infer<typeof petCategorySchema>;
 export const adoptionStatuses = ['pending', 'accepted', 'rejected'] as const;
 export const adoptionStatusSchema = z.enum(adoptionStatuses);
 export type AdoptionStatus = z.infer<typeof adoptionStatusSchema>;
+
+/** Maximum lengths, matching the database columns (long descriptions are capped here). */
+export const petLimits = {
+  petName: 100,
+  petAge: 50,
+  petLocation: 200,
+  shortDescription: 300,
+  longDescription: 5000,
+} as const;
+
+/** Page size of GET /api/pets when `limit` is not given. */
+export const PETS_PAGE_SIZE = 24;
+/** Page size of the dashboard tables (my pets, adoption requests) when `limit` is not given. */
+export const DASHBOARD_PAGE_SIZE = 10;
+
+/** A pet as the API answers it (spec section 3). */
+export const petSchema = z.object({
+  _id: z.string(),
+  petImage: z.string().describe('display_url of the picture; see responsiveImage() for srcset'),
+  petName: z.string(),
+  petAge: z.string(),
+  petLocation: z.string(),
+  petCategory: petCategorySchema,
+  shortDescription: z.string(),
+  longDescription: z.string(),
+  userEmail: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("The owner's e-mail; omitted for anonymous callers"),
+  dateAdded: z.string().describe('ISO 8601 time'),
+  adopted: z.boolean(),
+});
+export type Pet = z.infer<typeof petSchema>;
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string(`${label} is required`)
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** POST /api/add-pet (and the add and edit forms). `userEmail` is ignored: the owner is the caller. */
+export const petBodySchema = z.object({
+  petImage: imageUrlSchema(),
+  petName: requiredText('Pet name', petLimits.petName),
+  petAge: requiredText('Pet age', petLimits.petAge),
+  petLocation: requiredText('Pet location', petLimits.petLocation),
+  petCategory: petCategorySchema,
+  shortDescription: requiredText('Short description', petLimits.shortDescription),
+  longDescription: requiredText('Long description', petLimits.longDescription),
+  userEmail: z.string().optional().describe('Ignored: the owner is always the signed-in user'),
+});
+export type PetBody = z.infer<typeof petBodySchema>;
+export type PetBodyInput = z.input<typeof petBodySchema>;
+
+/** PATCH /api/update-pet/{id}: the same fields, each optional; at least one. */
+export const updatePetBodySchema = petBodySchema
+  .partial()
+  .refine((b) => Object.entries(b).some(([k, v]) => k !== 'userEmail' && v !== undefined), {
+    message: 'Send at least one field to change',
+  });
+export type UpdatePetBody = z.infer<typeof updatePetBodySchema>;
+
+const booleanQuery = z
+  .enum(['true', 'false'], { message: 'Must be true or false' })
+  .transform((v) => v === 'true');
+
+/** GET /api/pets: one page, newest first, total in X-Total-Count. */
+export const petListQuerySchema = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .describe('Case-insensitive substring of the pet name'),
+  category: petCategorySchema.optional(),
+  adopted: booleanQuery.optional().describe('false for the public list'),
+  page: pageQuerySchema,
+  limit: limitQuerySchema(PETS_PAGE_SIZE),
+});
+export type PetListQuery = z.infer<typeof petListQuerySchema>;
+export type PetListQueryInput = z.input<typeof petListQuerySchema>;
+
+/** GET /api/user/pets?email: the caller's own pets (admins may name anyone). */
+export const userPetsQuerySchema = z.object({
+  email: z.string().trim().max(254).optional().describe('Defaults to the caller'),
+  page: pageQuerySchema,
+  limit: limitQuerySchema(DASHBOARD_PAGE_SIZE),
+});
+export type UserPetsQuery = z.infer<typeof userPetsQuerySchema>;
+
+export const deletedAnswerSchema = z.object({ deletedCount: z.number().int() });
+export type DeletedAnswer = z.infer<typeof deletedAnswerSchema>;
+
+/** An adoption request as answered (spec section 3). phone/address are null unless the caller is the pet's owner, the requester or an admin. */
+export const adoptionRequestSchema = z.object({
+  _id: z.string(),
+  petId: z.string(),
+  petName: z.string(),
+  petImage: z.string(),
+  userName: z.string().describe("The requester's name"),
+  userEmail: z.string().describe("The requester's e-mail"),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  status: adoptionStatusSchema,
+  createdAt: z.string().describe('ISO 8601 time'),
+});
+export type AdoptionRequest = z.infer<typeof adoptionRequestSchema>;
+
+export const adoptionLimits = { phone: 40, address: 500 } as const;
+
+/**
+ * POST /api/adoption-requests. Name, e-mail, pet name and picture come from the session and the
+ * pet; the spec's extra fields (petName, petImage, userName, userEmail) are accepted and ignored.
+ */
+export const adoptionRequestBodySchema = z.object({
+  petId: uuidSchema,
+  phone: z
+    .string('Phone number is required')
+    .trim()
+    .min(1, 'Phone number is required')
+    .max(adoptionLimits.phone, `Phone number must be at most ${adoptionLimits.phone} characters`)
+    .regex(/^\+?[0-9()\-.\s/]*[0-9][0-9()\-.\s/]*$/, 'Enter a valid phone number'),
+  address: z
+    .string('Address is required')
+    .trim()
+    .min(1, 'Address is required')
+    .max(adoptionLimits.address, `Address must be at most ${adoptionLimits.address} characters`),
+});
+export type AdoptionRequestBody = z.infer<typeof adoptionRequestBodySchema>;
+export type AdoptionRequestBodyInput = z.input<typeof adoptionRequestBodySchema>;
+
+/** PATCH /api/adoption-requests/{id}: the owner's decision; switching is allowed. */
+export const adoptionDecisionSchema = z.enum(['accepted', 'rejected']);
+export const adoptionStatusBodySchema = z.object({
+  status: adoptionDecisionSchema,
+});
+export type AdoptionStatusBody = z.infer<typeof adoptionStatusBodySchema>;
+
+/** GET /api/user/adoption-requests?email: requests on the caller's pets (admins may name anyone). */
+export const userAdoptionRequestsQuerySchema = z.object({
+  email: z.string().trim().max(254).optional().describe('Defaults to the caller'),
+  page: pageQuerySchema,
+  limit: limitQuerySchema(DASHBOARD_PAGE_SIZE),
+});
+export type UserAdoptionRequestsQuery = z.infer<typeof userAdoptionRequestsQuerySchema>;
+
+/** GET /api/user/my-adoption-requests: the caller's own requests. */
+export const myAdoptionRequestsQuerySchema = z.object({
+  page: pageQuerySchema,
+  limit: limitQuerySchema(DASHBOARD_PAGE_SIZE),
+});
+export type MyAdoptionRequestsQuery = z.infer<typeof myAdoptionRequestsQuerySchema>;
