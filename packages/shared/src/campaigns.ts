@@ -146,9 +146,6 @@ export const campaignIdParamSchema = z.object({ id: uuidSchema });
 export const pauseAnswerSchema = z.object({ paused: z.boolean() });
 export type PauseAnswer = z.infer<typeof pauseAnswerSchema>;
 
-/** PATCH /api/admin/donation-campaigns/{id} body (admin pause or unpause). */
-export const adminPauseBodySchema = z.object({ paused: z.boolean() });
-
 /** One donation in GET /api/donations/{id}/donators. */
 export const donatorSchema = z.object({
   id: z.string().describe('Donation id'),
