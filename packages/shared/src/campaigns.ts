@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uuidSchema } from './ids';
+import { imageUrlSchema } from './images';
 import { messages } from './messages';
 import { hasAtMostTwoDecimals, MAX_AMOUNT } from './money';
 
@@ -9,7 +10,6 @@ export const CAMPAIGN_PAGE_SIZE = 9;
 export const PET_NAME_MAX = 100;
 export const SHORT_DESCRIPTION_MAX = 300;
 export const LONG_DESCRIPTION_MAX = 5000;
-export const PICTURE_URL_MAX = 2048;
 
 const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -58,13 +58,10 @@ export const lastDateSchema = z
   .refine((d) => d <= '2999-12-31', 'Last date is too far in the future')
   .describe('Last day of the campaign, YYYY-MM-DD');
 
-/** The picture: the display URL of an image uploaded to this server (POST /api/images). */
-export const petPictureSchema = z
-  .string({ error: messages.pets.uploadImageFirst })
-  .trim()
-  .min(1, messages.pets.uploadImageFirst)
-  .max(PICTURE_URL_MAX)
-  .describe('display_url of an image uploaded to this server');
+/** The picture: the display_url of an image uploaded to this server (POST /api/images). */
+export const petPictureSchema = imageUrlSchema(messages.pets.uploadImageFirst).describe(
+  'display_url of an image uploaded to this server',
+);
 
 const campaignFields = {
   petName: requiredText('Pet name', PET_NAME_MAX),
