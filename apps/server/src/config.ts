@@ -50,6 +50,8 @@ export const envSchema = z
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
+    /** Tests only: where the Stripe SDK sends its requests (a local fake), e.g. http://127.0.0.1:12111. */
+    STRIPE_API_URL: optionalString.pipe(z.url().optional()),
     DEMO_DATA: bool(true),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -111,7 +113,13 @@ export interface Config {
   authRateLimit: { windowSeconds: number; max: number };
   google: { clientId: string; clientSecret: string; issuerUrl: string } | null;
   github: { clientId: string; clientSecret: string } | null;
-  stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | null;
+  stripe: {
+    secretKey: string;
+    publishableKey: string;
+    webhookSecret: string;
+    /** Tests only: a local fake of the Stripe HTTP API instead of api.stripe.com. */
+    apiUrl?: string;
+  } | null;
   demoData: boolean;
   logLevel: Env['LOG_LEVEL'];
 }
@@ -177,6 +185,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             secretKey: e.STRIPE_SECRET_KEY,
             publishableKey: e.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            ...(e.STRIPE_API_URL ? { apiUrl: e.STRIPE_API_URL } : {}),
           }
         : null,
     demoData: e.DEMO_DATA,
