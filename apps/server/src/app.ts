@@ -131,7 +131,9 @@ function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     },
     serveStatic({ root: relativeRoot }),
   );
-  app.use('*', serveStatic({ root: relativeRoot, index: '' }));
+  const staticFiles = serveStatic({ root: relativeRoot, index: '' });
+  // A path ending in '/' names a directory (reading it fails with EISDIR): the SPA handles it.
+  app.use('*', (c, next) => (c.req.path.endsWith('/') ? next() : staticFiles(c, next)));
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
     return c.html(indexHtml);
