@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { FullPageSkeleton } from '@/components/ui/skeleton';
 import { RequireAdmin, RequireAuth } from '@/features/auth/components/route-guards';
 
 /**
@@ -9,6 +10,8 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     lazy: () => import('./routes/root-layout'),
+    // shown while the first route modules load
+    HydrateFallback: FullPageSkeleton,
     children: [
       { index: true, lazy: () => import('./routes/landing') },
       { path: 'login', lazy: () => import('./routes/login') },
