@@ -1,10 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import {
+  IMAGE_ACCEPT,
+  IMAGE_FIELD,
+  responsiveImage,
+  type UploadAnswer,
+} from '@pet-haven/shared/images';
 import { apiUpload, isApiError } from '@/lib/api-client';
-
-/** What POST /api/images answers (the image host's shape the spec's forms expect). */
-interface UploadAnswer {
-  data: { display_url: string };
-}
+import { Button } from './button';
+import { ErrorText } from './error-text';
+import { ProgressBar } from './progress-bar';
 
 export const IMAGE_UPLOAD_PATH = '/images';
 export const IMAGE_UPLOADED_TEXT = 'Image uploaded successfully!';
@@ -84,7 +88,7 @@ export function ImageUpload({
     onUploadingChange?.(true);
     onChange(null);
     const form = new FormData();
-    form.append('image', file);
+    form.append(IMAGE_FIELD, file);
     try {
       const answer = await apiUpload<UploadAnswer>(
         IMAGE_UPLOAD_PATH,
@@ -140,9 +144,9 @@ export function ImageUpload({
       <input
         ref={inputRef}
         id={inputId}
-        name="image"
+        name={IMAGE_FIELD}
         type="file"
-        accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+        accept={IMAGE_ACCEPT}
         disabled={disabled}
         aria-invalid={shownError ? true : undefined}
         aria-describedby={statusId}
@@ -155,20 +159,8 @@ export function ImageUpload({
       <div id={statusId} aria-live="polite" className="flex flex-col gap-2">
         {phase.kind === 'uploading' && (
           <div className="flex items-center gap-2">
-            <div
-              role="progressbar"
-              aria-label="Upload progress"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-              className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
-            >
-              <div
-                className="h-full rounded-full bg-brand-600 transition-[width] dark:bg-brand-500"
-                style={{ width: `${percent}%` }}
-              />
-            </div>
-            <span className="w-12 text-right text-xs tabular-nums text-slate-600 dark:text-slate-300">
+            <ProgressBar value={percent} label="Upload progress" className="flex-1" />
+            <span className="w-12 text-right text-xs text-slate-600 tabular-nums dark:text-slate-300">
               {percent}%
             </span>
           </div>
@@ -176,27 +168,18 @@ export function ImageUpload({
         {phase.kind === 'done' && value && (
           <p className="text-sm text-green-700 dark:text-green-400">{IMAGE_UPLOADED_TEXT}</p>
         )}
-        {shownError && (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {shownError}
-          </p>
-        )}
+        <ErrorText>{shownError}</ErrorText>
       </div>
       {preview && (
         <div className="flex items-end gap-3">
           <img
-            src={preview}
+            {...(preview.startsWith('blob:') ? { src: preview } : responsiveImage(preview, '7rem'))}
             alt="Preview of the chosen picture"
             className="h-28 w-28 rounded-md border border-slate-200 object-cover dark:border-slate-700"
           />
-          <button
-            type="button"
-            onClick={clear}
-            disabled={disabled}
-            className="rounded-md px-2 py-1 text-sm text-slate-700 underline hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
-          >
+          <Button variant="ghost" size="sm" onClick={clear} disabled={disabled}>
             Remove picture
-          </button>
+          </Button>
         </div>
       )}
     </div>
