@@ -1,16 +1,22 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps } from './app-deps';
 import { authenticate } from './auth/authenticate.middleware';
+import { type Auth, CLIENT_IP_HEADER, createAuth } from './auth/better-auth';
+import { createJwtRoutes } from './auth/jwt.routes';
 import { AppError, handleError, handleNotFound } from './lib/errors';
 import type { AppEnv } from './lib/hono-env';
 import { createRouter } from './lib/openapi';
+import { createAuditRoutes } from './modules/audit/audit.routes';
 import { createSystemRoutes } from './modules/system/system.routes';
+import { createUsersRoutes } from './modules/users/users.routes';
 
 /** JSON bodies are small; uploads have their own, larger limit in the images module. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -33,7 +39,47 @@ function contentSecurityPolicy(deps: AppDeps) {
   };
 }
 
-export function createApp(deps: AppDeps) {
+/**
+ * The client's address for rate limiting: the socket's peer, or with TRUST_PROXY the last
+ * X-Forwarded-For entry (the address our own proxy saw). null without a socket (app.request in tests).
+ */
+function clientIp(c: Context<AppEnv>, trustProxy: boolean): string | null {
+  if (trustProxy) {
+    const last = c.req.header('x-forwarded-for')?.split(',').pop()?.trim();
+    if (last) return last;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Better Auth's own 429 answer becomes our error shape. */
+async function normalizeAuthResponse(res: Response): Promise<Response> {
+  if (res.status !== 429) return res;
+  const retryAfter = res.headers.get('x-retry-after') ?? '60';
+  return new Response(
+    JSON.stringify({
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts. Please wait a minute and try again.',
+    }),
+    {
+      status: 429,
+      headers: {
+        'content-type': 'application/json',
+        'retry-after': retryAfter,
+        'x-retry-after': retryAfter,
+      },
+    },
+  );
+}
+
+/**
+ * `auth` defaults to one built from deps; main.ts passes its own so start-up code (demo data)
+ * can use `auth.api` before the server listens.
+ */
+export function createApp(deps: AppDeps, auth: Auth = createAuth(deps)) {
   const app = new OpenAPIHono<AppEnv>();
 
   app.use(requestId());
@@ -86,7 +132,19 @@ export function createApp(deps: AppDeps) {
     return authenticate(deps.database.db, deps.config.authSecret)(c, next);
   });
 
+  // Better Auth: accounts and the session cookie. Its client-IP header is ours, set from the socket.
+  api.on(['GET', 'POST'], '/auth/*', async (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete(CLIENT_IP_HEADER);
+    const ip = clientIp(c, deps.config.trustProxy);
+    if (ip) headers.set(CLIENT_IP_HEADER, ip);
+    return normalizeAuthResponse(await auth.handler(new Request(c.req.raw, { headers })));
+  });
+
   api.route('/', createSystemRoutes(deps));
+  api.route('/', createJwtRoutes(deps, auth));
+  api.route('/', createUsersRoutes(deps));
+  api.route('/', createAuditRoutes(deps));
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

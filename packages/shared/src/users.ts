@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { emailSchema, nameSchema } from './auth';
+import { emailSchema, nameSchema, photoUrlSchema } from './auth';
+import { userIdSchema } from './ids';
+import { limitQuerySchema, pageQuerySchema } from './pagination';
 
 export const roles = ['user', 'admin'] as const;
 export const roleSchema = z.enum(roles);
@@ -21,7 +23,7 @@ export const saveUserBodySchema = z
     email: emailSchema,
     displayName: nameSchema.optional(),
     name: nameSchema.optional(),
-    photoURL: z.string().trim().max(2048).url().nullable().optional(),
+    photoURL: photoUrlSchema.nullable().optional(),
   })
   .strip();
 export type SaveUserBody = z.infer<typeof saveUserBodySchema>;
@@ -32,12 +34,27 @@ export const saveUserAnswerSchema = z.object({
 });
 export type SaveUserAnswer = z.infer<typeof saveUserAnswerSchema>;
 
-export const jwtBodySchema = z.object({ email: z.string().optional() }).strip();
+export const jwtBodySchema = z
+  .object({ email: z.string().trim().max(254).optional().describe("must be the session's e-mail") })
+  .strip();
 export const jwtAnswerSchema = z.object({
   token: z.string(),
   expiresAt: z.string().describe('ISO time when the token stops being accepted'),
 });
 export type JwtAnswer = z.infer<typeof jwtAnswerSchema>;
+
+/** Page size of GET /api/users when `limit` is not given. */
+export const USERS_PAGE_SIZE = 20;
+
+/** GET /api/users: oldest account first. */
+export const usersQuerySchema = z.object({
+  page: pageQuerySchema,
+  limit: limitQuerySchema(USERS_PAGE_SIZE),
+});
+export type UsersQuery = z.infer<typeof usersQuerySchema>;
+
+export const userEmailParamSchema = z.object({ email: z.string().trim().min(1).max(254) });
+export const userIdParamSchema = z.object({ id: userIdSchema });
 
 export const adminCheckAnswerSchema = z.object({ admin: z.boolean() });
 export const modifiedCountAnswerSchema = z.object({ modifiedCount: z.number().int() });

@@ -1,0 +1,257 @@
+import { messages } from '@pet-haven/shared/messages';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookiesOf, signUp, SITE_ORIGIN } from '../../test/helpers/sessions';
+import { createTestContext, type TestContext } from '../../test/helpers/test-app';
+
+const ADMIN = 'chief@example.com';
+let ctx: TestContext;
+beforeAll(async () => {
+  // Tests here sign in many times from one (socket-less) client: keep the limit out of the way.
+  ctx = await createTestContext({
+    ADMIN_EMAILS: `${ADMIN}, other-chief@example.com`,
+    AUTH_RATE_LIMIT_MAX: '1000',
+  });
+});
+afterAll(() => ctx.close());
+
+const valid = { name: 'Ada', password: 'Secret1', image: 'https://example.com/ada.png' };
+const signUpBody = (email: string, overrides: Record<string, unknown> = {}) => ({
+  ...valid,
+  email,
+  ...overrides,
+});
+
+describe('POST /api/auth/sign-up/email', () => {
+  it('refuses a password of 6 lowercase letters with 400 naming the field, creating nobody', async () => {
+    const res = await ctx.request('/api/auth/sign-up/email', {
+      json: signUpBody('weak@example.com', { password: 'abcdef' }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_FAILED');
+    expect(res.body.message).toBe(messages.registration.passwordRule);
+    expect(res.body.issues).toEqual([
+      { path: 'json.password', message: messages.registration.passwordRule },
+    ]);
+    const signIn = await ctx.request('/api/auth/sign-in/email', {
+      json: { email: 'weak@example.com', password: 'abcdef' },
+    });
+    expect(signIn.status).toBe(401);
+  });
+
+  it.each([
+    ['password', { password: 'ABCDEF' }],
+    ['password', { password: 'Ab1' }],
+    ['password', { password: `Aa${'x'.repeat(200)}` }],
+    ['image', { image: undefined }],
+    ['image', { image: '' }],
+    ['image', { image: 'javascript:alert(1)' }],
+    ['image', { image: 'not a url' }],
+    ['name', { name: '' }],
+    ['name', { name: '   ' }],
+    ['name', { name: 'x'.repeat(101) }],
+    ['email', { email: 'not-an-email' }],
+  ])('refuses a bad %s (%j) with 400 naming it', async (field, overrides) => {
+    const res = await ctx.request('/api/auth/sign-up/email', {
+      json: signUpBody('someone@example.com', overrides),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.issues.map((i: { path: string }) => i.path)).toContain(`json.${field}`);
+  });
+
+  it('creates the user with a valid body, starts a session, and keeps the role out of reach', async () => {
+    const res = await ctx.request('/api/auth/sign-up/email', {
+      json: signUpBody('Ada@Example.com', { role: 'admin' }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({
+      email: 'ada@example.com',
+      name: 'Ada',
+      image: valid.image,
+      role: 'user',
+    });
+    expect(cookiesOf(res)).toContain('better-auth.session_token=');
+    const session = await ctx.request('/api/auth/get-session', {
+      headers: { cookie: cookiesOf(res) },
+    });
+    expect(session.body.user.email).toBe('ada@example.com');
+    expect(session.body.user.role).toBe('user');
+  });
+
+  it('answers 422 "already exists" for a registered e-mail', async () => {
+    await signUp(ctx, { email: 'twice@example.com' });
+    const res = await ctx.request('/api/auth/sign-up/email', {
+      json: signUpBody('TWICE@example.com'),
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
+  });
+
+  it('makes an e-mail listed in ADMIN_EMAILS an admin, and records it in the audit log', async () => {
+    const res = await ctx.request('/api/auth/sign-up/email', {
+      json: signUpBody('Chief@example.com'),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.user.role).toBe('admin');
+    const rows = await ctx.database.db.query.auditLog.findMany();
+    expect(rows).toContainEqual(
+      expect.objectContaining({
+        action: 'user.promote',
+        targetId: res.body.user.id,
+        actorEmail: 'system:ADMIN_EMAILS',
+      }),
+    );
+  });
+
+  it('never answers 5xx to malformed bodies', async () => {
+    const bodies: { json?: unknown; body?: string; headers?: Record<string, string> }[] = [
+      { json: '{not json' },
+      { json: '[1,2,3]' },
+      { json: 'null' },
+      { json: '"text"' },
+      { json: { name: 5, email: {}, password: [], image: 1 } },
+      { json: { name: 'x'.repeat(100_000), email: 'big@example.com', password: 'Secret1' } },
+      { json: signUpBody('huge@example.com', { password: `Aa${'x'.repeat(500_000)}` }) },
+      { body: 'name=a&email=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      { body: 'plain', headers: { 'content-type': 'text/plain' } },
+    ];
+    for (const init of bodies) {
+      for (const path of ['/api/auth/sign-up/email', '/api/auth/sign-in/email']) {
+        const res = await ctx.request(path, { method: 'POST', ...init });
+        expect(res.status, `${path} ${JSON.stringify(init).slice(0, 80)}`).toBeGreaterThanOrEqual(
+          400,
+        );
+        expect(res.status, `${path} ${JSON.stringify(init).slice(0, 80)}`).toBeLessThan(500);
+      }
+    }
+  });
+});
+
+describe('POST /api/auth/sign-in/email', () => {
+  it('signs in with the right password', async () => {
+    const u = await signUp(ctx);
+    const res = await ctx.request('/api/auth/sign-in/email', {
+      json: { email: u.email.toUpperCase(), password: u.password },
+    });
+    expect(res.status).toBe(200);
+    expect(cookiesOf(res)).toContain('better-auth.session_token=');
+  });
+
+  it('answers a wrong password and an unknown e-mail exactly alike (401)', async () => {
+    const u = await signUp(ctx);
+    const wrongPassword = await ctx.request('/api/auth/sign-in/email', {
+      json: { email: u.email, password: 'Wrong12' },
+    });
+    const unknownEmail = await ctx.request('/api/auth/sign-in/email', {
+      json: { email: 'nobody-here@example.com', password: 'Wrong12' },
+    });
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownEmail.status).toBe(401);
+    expect(wrongPassword.body).toEqual(unknownEmail.body);
+    expect(wrongPassword.body.code).toBe('INVALID_EMAIL_OR_PASSWORD');
+  });
+
+  it('promotes an ADMIN_EMAILS account on sign-in when it is not an admin yet', async () => {
+    const u = await signUp(ctx, { email: 'other-chief@example.com' });
+    // Signed up as admin already; demote it behind the app's back to see sign-in restore it.
+    const { user } = await import('../db/schema/index');
+    const { eq } = await import('drizzle-orm');
+    await ctx.database.db.update(user).set({ role: 'user' }).where(eq(user.id, u.id));
+    const res = await ctx.request('/api/auth/sign-in/email', {
+      json: { email: u.email, password: u.password },
+    });
+    expect(res.status).toBe(200);
+    const [row] = await ctx.database.db.select().from(user).where(eq(user.id, u.id));
+    expect(row?.role).toBe('admin');
+  });
+});
+
+describe('profile updates through Better Auth', () => {
+  it('checks name and photo URL like sign-up does', async () => {
+    const u = await signUp(ctx);
+    const bad = await ctx.request('/api/auth/update-user', {
+      json: { image: 'javascript:alert(1)' },
+      headers: { cookie: u.cookie, origin: SITE_ORIGIN },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues[0].path).toBe('json.image');
+    const role = await ctx.request('/api/auth/update-user', {
+      json: { role: 'admin' },
+      headers: { cookie: u.cookie, origin: SITE_ORIGIN },
+    });
+    expect(role.status).toBe(400);
+  });
+
+  it('refuses a cookie-authenticated write from a foreign origin', async () => {
+    const u = await signUp(ctx);
+    const res = await ctx.request('/api/auth/update-user', {
+      json: { name: 'Mallory' },
+      headers: { cookie: u.cookie, origin: 'https://evil.example' },
+    });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('rate limiting', () => {
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await createTestContext({
+      AUTH_RATE_LIMIT_MAX: '3',
+      AUTH_RATE_LIMIT_WINDOW_SECONDS: '60',
+    });
+  });
+  afterAll(() => limited.close());
+
+  /** A request from a given socket address, as @hono/node-server would pass it. */
+  const from = (ip: string, json: unknown, headers: Record<string, string> = {}) =>
+    limited.app.request(
+      `${SITE_ORIGIN}/api/auth/sign-in/email`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(json),
+      },
+      { incoming: { socket: { remoteAddress: ip } } },
+    );
+
+  it('answers 429 after AUTH_RATE_LIMIT_MAX failed sign-ins from one client, not for others', async () => {
+    const attempt = { email: 'victim@example.com', password: 'Guess12' };
+    for (let i = 0; i < 3; i++) expect((await from('203.0.113.7', attempt)).status).toBe(401);
+    const blocked = await from('203.0.113.7', attempt);
+    expect(blocked.status).toBe(429);
+    expect(await blocked.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Spoofed forwarding headers do not give the same client a fresh bucket.
+    const spoofed = await from('203.0.113.7', attempt, {
+      'x-forwarded-for': '198.51.100.1',
+      'x-pet-haven-client-ip': '198.51.100.2',
+    });
+    expect(spoofed.status).toBe(429);
+    // Another client is not affected.
+    expect((await from('203.0.113.8', attempt)).status).toBe(401);
+  });
+
+  it('uses the proxy-reported address with TRUST_PROXY', async () => {
+    const proxied = await createTestContext({ AUTH_RATE_LIMIT_MAX: '2', TRUST_PROXY: 'true' });
+    try {
+      const viaProxy = (client: string) =>
+        proxied.app.request(
+          `${SITE_ORIGIN}/api/auth/sign-in/email`,
+          {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'x-forwarded-for': `1.2.3.4, ${client}`,
+            },
+            body: JSON.stringify({ email: 'x@example.com', password: 'Guess12' }),
+          },
+          { incoming: { socket: { remoteAddress: '10.0.0.1' } } },
+        );
+      expect((await viaProxy('198.51.100.10')).status).toBe(401);
+      expect((await viaProxy('198.51.100.10')).status).toBe(401);
+      expect((await viaProxy('198.51.100.10')).status).toBe(429);
+      expect((await viaProxy('198.51.100.11')).status).toBe(401);
+    } finally {
+      await proxied.close();
+    }
+  });
+});

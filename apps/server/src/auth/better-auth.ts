@@ -1,0 +1,257 @@
+/**
+ * Accounts: Better Auth 1.7 mounted at /api/auth/* (see app.ts). It owns sign-up, sign-in,
+ * sign-out and the session cookie. The rest of the API is authenticated by bearer only: the web
+ * trades its cookie session for a 15-minute token at POST /api/jwt (auth/jwt.routes.ts).
+ *
+ * Calls the web makes (all JSON, same origin, `credentials: 'include'` is implied):
+ * - Sign up:  POST /api/auth/sign-up/email  { name, email, password, image }
+ *             image is the photo URL and is required; the spec's rules are enforced here
+ *             (400 `{ code: 'VALIDATION_FAILED', message, issues: [{ path: 'json.<field>' }] }`);
+ *             an e-mail already registered answers 422 `{ code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' }`.
+ * - Sign in:  POST /api/auth/sign-in/email  { email, password }
+ *             wrong e-mail or password: 401 `{ code: 'INVALID_EMAIL_OR_PASSWORD' }` (same answer for both);
+ *             too many attempts from one client: 429 `{ code: 'RATE_LIMITED' }` with `X-Retry-After` seconds.
+ * - Google:   POST /api/auth/sign-in/social { provider: 'google', callbackURL: '/', errorCallbackURL: '/login' }
+ * - GitHub:   POST /api/auth/sign-in/social { provider: 'github', callbackURL: '/', errorCallbackURL: '/login' }
+ *             Both answer 200 `{ url, redirect: true }`: set `window.location.href = url` (the Better Auth
+ *             react client's `authClient.signIn.social({ provider, callbackURL, errorCallbackURL })` does this).
+ *             The provider sends the browser back to /api/auth/callback/<provider>, which sets the session
+ *             cookie and redirects to callbackURL (on failure to errorCallbackURL?error=<code>).
+ *             A provider that is not configured answers 404 `{ code: 'PROVIDER_NOT_FOUND' }`;
+ *             GET /api/config tells in advance which providers are configured.
+ *             Register `${PUBLIC_URL}/api/auth/callback/google` and `.../callback/github` at the providers.
+ * - Session:  GET /api/auth/get-session (null when signed out); sign out: POST /api/auth/sign-out with `{}`.
+ * - Token:    POST /api/jwt { email } (cookie session, same-origin Origin header) -> { token, expiresAt }.
+ *
+ * Server-side use (e.g. the demo-data seeder): `const auth = createAuth(deps)` then
+ * `await auth.api.signUpEmail({ body: { name, email, password, image } })`. The same rules apply
+ * (a weak password or a missing image throws an APIError with status 400).
+ */
+import type { ValidationIssue } from '@pet-haven/shared/errors';
+import {
+  emailSchema,
+  nameSchema,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordSchema,
+  photoUrlSchema,
+} from '@pet-haven/shared/auth';
+import { betterAuth, type BetterAuthOptions, type BetterAuthPlugin } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import type { z } from 'zod';
+import type { AppDeps } from '../app-deps';
+import * as schema from '../db/schema/index';
+import { recordAdminAction } from '../modules/audit/audit.service';
+import { applyAdminEmails } from '../modules/users/users.service';
+
+/** Our own header for the client address, set from the socket by app.ts (never from the client). */
+export const CLIENT_IP_HEADER = 'x-pet-haven-client-ip';
+
+/** The actor recorded in the audit log for promotions made because of ADMIN_EMAILS. */
+export const ADMIN_EMAILS_ACTOR = 'system:ADMIN_EMAILS';
+
+const signUpRules = {
+  name: nameSchema,
+  email: emailSchema,
+  image: photoUrlSchema,
+  password: passwordSchema,
+} as const;
+
+/** The body fields a profile update may change, checked like sign-up. */
+const updateUserRules = {
+  name: nameSchema.optional(),
+  image: photoUrlSchema.optional(),
+} as const;
+
+function check(
+  rules: Record<string, z.ZodType>,
+  body: unknown,
+  message: (issue: ValidationIssue) => string,
+) {
+  const input = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const issues: ValidationIssue[] = [];
+  for (const [field, rule] of Object.entries(rules)) {
+    const result = rule.safeParse(input[field]);
+    if (!result.success) {
+      const first = result.error.issues[0];
+      const text =
+        first?.code === 'invalid_type' && input[field] === undefined
+          ? `${field} is required`
+          : (first?.message ?? 'Invalid value');
+      issues.push({ path: `json.${field}`, message: text });
+    }
+  }
+  const first = issues[0];
+  if (first) {
+    throw new APIError('BAD_REQUEST', {
+      code: 'VALIDATION_FAILED',
+      message: message(first),
+      issues,
+    });
+  }
+}
+
+/** Per-instance in-memory rate-limit store (Better Auth's own memory store is shared by the process). */
+function memoryRateLimitStorage() {
+  const hits = new Map<string, { count: number; start: number }>();
+  return {
+    async consume(key: string, rule: { window: number; max: number }) {
+      const now = Date.now();
+      const windowMs = rule.window * 1000;
+      if (hits.size > 100_000) {
+        for (const [k, v] of hits) if (now - v.start >= windowMs) hits.delete(k);
+      }
+      const entry = hits.get(key);
+      if (!entry || now - entry.start >= windowMs) {
+        hits.set(key, { count: 1, start: now });
+        return { allowed: true, retryAfter: null };
+      }
+      if (entry.count >= rule.max) {
+        return { allowed: false, retryAfter: Math.ceil((entry.start + windowMs - now) / 1000) };
+      }
+      entry.count += 1;
+      return { allowed: true, retryAfter: null };
+    },
+  };
+}
+
+export function createAuth(deps: Pick<AppDeps, 'config' | 'database' | 'logger'>) {
+  const { config, database } = deps;
+  const db = database.db;
+  const adminEmails = new Set(config.adminEmails.map((e) => e.toLowerCase()));
+  const logger = deps.logger.child({ module: 'better-auth' });
+  const authRule = {
+    window: config.authRateLimit.windowSeconds,
+    max: config.authRateLimit.max,
+  };
+
+  const plugins: BetterAuthPlugin[] = [];
+  if (config.google) {
+    plugins.push(
+      genericOAuth({
+        config: [
+          {
+            providerId: 'google',
+            name: 'Google',
+            clientId: config.google.clientId,
+            clientSecret: config.google.clientSecret,
+            discoveryUrl: `${config.google.issuerUrl.replace(/\/$/, '')}/.well-known/openid-configuration`,
+            scopes: ['openid', 'email', 'profile'],
+            pkce: true,
+          },
+        ],
+      }),
+    );
+  }
+
+  const options = {
+    appName: 'Pet Haven',
+    basePath: '/api/auth',
+    baseURL: config.publicUrl,
+    secret: config.authSecret,
+    trustedOrigins: config.trustedOrigins,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true,
+    },
+    socialProviders: config.github
+      ? {
+          github: {
+            clientId: config.github.clientId,
+            clientSecret: config.github.clientSecret,
+          },
+        }
+      : {},
+    plugins,
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: false, input: false, defaultValue: 'user' },
+      },
+    },
+    account: { encryptOAuthTokens: true },
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': authRule,
+        '/sign-up/email': authRule,
+      },
+      customStorage: memoryRateLimitStorage(),
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Keep Better Auth's Origin and CSRF checks on in every environment, tests included.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+    },
+    logger: {
+      log: (level, message, ...args) => {
+        const fn = level === 'error' ? 'error' : level === 'warn' ? 'warn' : 'debug';
+        logger[fn]({ args: args.length ? args : undefined }, message);
+      },
+    },
+    telemetry: { enabled: false },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-up/email') {
+          check(signUpRules, ctx.body, (i) => i.message);
+        } else if (ctx.path === '/update-user') {
+          check(updateUserRules, ctx.body, (i) => i.message);
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => {
+            if (adminEmails.has(String(user.email).toLowerCase())) {
+              return { data: { ...user, role: 'admin' } };
+            }
+            return undefined;
+          },
+          after: async (user) => {
+            if (user.role === 'admin') {
+              await recordAdminAction(db, {
+                actor: { id: null, email: ADMIN_EMAILS_ACTOR },
+                action: 'user.promote',
+                targetType: 'user',
+                targetId: user.id,
+                before: null,
+                after: { email: user.email, role: 'admin' },
+              });
+            }
+          },
+        },
+      },
+      session: {
+        create: {
+          // Sign-in (by any method) also promotes an account whose e-mail is in ADMIN_EMAILS.
+          before: async (session) => {
+            await applyAdminEmails(db, session.userId, [...adminEmails], {
+              id: null,
+              email: ADMIN_EMAILS_ACTOR,
+            });
+          },
+        },
+      },
+    },
+  } satisfies BetterAuthOptions;
+
+  return betterAuth(options);
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,95 @@
+import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { user } from '../../db/schema/index';
+
+const userColumns = {
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  image: user.image,
+  role: user.role,
+  createdAt: user.createdAt,
+};
+export type UserRow = { [K in keyof typeof userColumns]: (typeof user.$inferSelect)[K] };
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | null> {
+  const rows = await db.select(userColumns).from(user).where(eq(user.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** E-mails are stored lower-case by Better Auth; the lookup ignores case. */
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
+  const rows = await db
+    .select(userColumns)
+    .from(user)
+    .where(eq(user.email, email.trim().toLowerCase()))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** A page of users, oldest account first, and the total number of users. */
+export async function listUsers(
+  db: DbOrTx,
+  page: { offset: number; limit: number },
+): Promise<{ rows: UserRow[]; total: number }> {
+  const [rows, totals] = await Promise.all([
+    db
+      .select(userColumns)
+      .from(user)
+      .orderBy(asc(user.createdAt), asc(user.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(user),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+/**
+ * Marks the profile as saved the first time only. Answers true when this call was the first
+ * (atomic: two concurrent first saves cannot both win).
+ */
+export async function markProfileSaved(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .update(user)
+    .set({ profileSavedAt: sql`now()` })
+    .where(and(eq(user.id, id), isNull(user.profileSavedAt)))
+    .returning({ id: user.id });
+  return rows.length > 0;
+}
+
+export async function updateProfile(
+  db: DbOrTx,
+  id: string,
+  profile: { name?: string; image?: string },
+): Promise<void> {
+  if (profile.name === undefined && profile.image === undefined) return;
+  await db
+    .update(user)
+    .set({ ...profile, updatedAt: sql`now()` })
+    .where(eq(user.id, id));
+}
+
+/** Sets role admin on a user who is not one yet; answers the user when it changed something. */
+export async function setAdminRole(db: DbOrTx, id: string): Promise<UserRow | null> {
+  const rows = await db
+    .update(user)
+    .set({ role: 'admin', updatedAt: sql`now()` })
+    .where(and(eq(user.id, id), ne(user.role, 'admin')))
+    .returning(userColumns);
+  return rows[0] ?? null;
+}
+
+/** Like setAdminRole, only when the user's e-mail is in `emails` (lower-case). */
+export async function setAdminRoleIfListed(
+  db: DbOrTx,
+  id: string,
+  emails: string[],
+): Promise<UserRow | null> {
+  if (emails.length === 0) return null;
+  const rows = await db
+    .update(user)
+    .set({ role: 'admin', updatedAt: sql`now()` })
+    .where(and(eq(user.id, id), ne(user.role, 'admin'), inArray(sql`lower(${user.email})`, emails)))
+    .returning(userColumns);
+  return rows[0] ?? null;
+}

@@ -1,0 +1,106 @@
+import { messages } from '@pet-haven/shared/messages';
+import type { SaveUserBody, SaveUserAnswer, UsersQuery } from '@pet-haven/shared/users';
+import type { Database, DbOrTx } from '../../db/client';
+import { forbidden, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../lib/hono-env';
+import { recordAdminAction, type AuditActor } from '../audit/audit.service';
+import {
+  findUserByEmail,
+  findUserById,
+  listUsers,
+  markProfileSaved,
+  setAdminRole,
+  setAdminRoleIfListed,
+  updateProfile,
+  type UserRow,
+} from './users.repository';
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * POST /api/users: stores the caller's profile (name, photo). The account itself already exists
+ * (Better Auth created it); the first save answers the id, later ones "User already exists".
+ */
+export async function saveProfile(
+  db: Database,
+  caller: AuthUser,
+  body: SaveUserBody,
+): Promise<SaveUserAnswer> {
+  if (!sameEmail(body.email, caller.email)) {
+    throw forbidden('You can only save your own profile.');
+  }
+  const name = body.displayName ?? body.name;
+  const image = body.photoURL ?? undefined;
+  return db.transaction(async (tx) => {
+    await updateProfile(tx, caller.id, { name, image });
+    const first = await markProfileSaved(tx, caller.id);
+    return first
+      ? { insertedId: caller.id, message: 'User saved' }
+      : { insertedId: null, message: messages.registration.serverAlreadyExists };
+  });
+}
+
+export function listAllUsers(db: DbOrTx, query: UsersQuery) {
+  return listUsers(db, { offset: (query.page - 1) * query.limit, limit: query.limit });
+}
+
+/** GET /api/users/admin/{email}: yourself, or any e-mail when an admin asks. */
+export async function isAdminEmail(db: DbOrTx, caller: AuthUser, email: string) {
+  if (sameEmail(email, caller.email)) return caller.role === 'admin';
+  if (caller.role !== 'admin') throw forbidden('You can only check your own admin status.');
+  const found = await findUserByEmail(db, email);
+  return found?.role === 'admin';
+}
+
+async function promote(db: Database, actor: AuditActor, target: UserRow) {
+  return db.transaction(async (tx) => {
+    const changed = await setAdminRole(tx, target.id);
+    if (!changed) return 0;
+    await recordAdminAction(tx, {
+      actor,
+      action: 'user.promote',
+      targetType: 'user',
+      targetId: changed.id,
+      before: { email: changed.email, role: target.role },
+      after: { email: changed.email, role: 'admin' },
+    });
+    return 1;
+  });
+}
+
+/** PATCH /api/users/admin/{id}: answers the modified count (0 when already an admin). */
+export async function promoteUserById(db: Database, actor: AuthUser, id: string) {
+  const target = await findUserById(db, id);
+  if (!target) throw notFound('No user has this id.');
+  return promote(db, { id: actor.id, email: actor.email }, target);
+}
+
+/** The command line's promote: null when no user has this e-mail. */
+export async function promoteUserByEmail(db: Database, actor: AuditActor, email: string) {
+  const target = await findUserByEmail(db, email);
+  if (!target) return null;
+  return { user: target, modifiedCount: await promote(db, actor, target) };
+}
+
+/** On every sign-in: an account whose e-mail is in ADMIN_EMAILS becomes an admin. */
+export async function applyAdminEmails(
+  db: Database,
+  userId: string,
+  adminEmails: string[],
+  actor: AuditActor,
+) {
+  if (adminEmails.length === 0) return false;
+  return db.transaction(async (tx) => {
+    const changed = await setAdminRoleIfListed(tx, userId, adminEmails);
+    if (!changed) return false;
+    await recordAdminAction(tx, {
+      actor,
+      action: 'user.promote',
+      targetType: 'user',
+      targetId: changed.id,
+      before: { email: changed.email, role: 'user' },
+      after: { email: changed.email, role: 'admin' },
+    });
+    return true;
+  });
+}

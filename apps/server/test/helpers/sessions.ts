@@ -1,0 +1,55 @@
+import type { TestContext, TestResponse } from './test-app';
+
+/** The site's own origin in tests (PUBLIC_URL of createTestContext). */
+export const SITE_ORIGIN = 'http://localhost:3000';
+
+let counter = 0;
+
+export interface SignedUp {
+  id: string;
+  email: string;
+  password: string;
+  /** `name=value` of the Better Auth session cookie, for the `cookie` header. */
+  cookie: string;
+  response: TestResponse;
+}
+
+/** The `name=value` pairs of every Set-Cookie header of an answer, joined for a `cookie` header. */
+export function cookiesOf(res: { headers: Headers }): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0] ?? '')
+    .filter((c) => c && !c.endsWith('='))
+    .join('; ');
+}
+
+/** Signs up through POST /api/auth/sign-up/email and answers the session cookie. */
+export async function signUp(
+  ctx: TestContext,
+  overrides: { email?: string; name?: string; password?: string; image?: string } = {},
+): Promise<SignedUp> {
+  counter += 1;
+  const email = overrides.email ?? `member${counter}-${Date.now().toString(36)}@example.com`;
+  const password = overrides.password ?? 'Secret1';
+  const response = await ctx.request('/api/auth/sign-up/email', {
+    json: {
+      name: overrides.name ?? `Member ${counter}`,
+      email,
+      password,
+      image: overrides.image ?? 'https://example.com/me.png',
+    },
+  });
+  if (response.status !== 200) {
+    throw new Error(`sign-up failed: ${response.status} ${response.text}`);
+  }
+  return { id: response.body.user.id, email, password, cookie: cookiesOf(response), response };
+}
+
+/** POST /api/jwt with a session cookie from the site's own origin. */
+export function requestToken(ctx: TestContext, cookie: string, json?: unknown) {
+  return ctx.request('/api/jwt', {
+    method: 'POST',
+    json,
+    headers: { cookie, origin: SITE_ORIGIN },
+  });
+}
