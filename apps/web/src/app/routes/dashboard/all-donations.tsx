@@ -1,5 +1,11 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { PageHeader } from '@/components/ui/page-header';
+import { CampaignsTable } from '@/features/admin/components/campaigns-table';
 
 export function Component() {
-  return <ComingSoon title="All Donations" />;
+  return (
+    <section>
+      <PageHeader title="All Donations" level={2} />
+      <CampaignsTable />
+    </section>
+  );
 }

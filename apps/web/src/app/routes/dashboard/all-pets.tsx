@@ -1,5 +1,11 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { PageHeader } from '@/components/ui/page-header';
+import { PetsTable } from '@/features/admin/components/pets-table';
 
 export function Component() {
-  return <ComingSoon title="All Pets" />;
+  return (
+    <section>
+      <PageHeader title="All Pets" level={2} />
+      <PetsTable />
+    </section>
+  );
 }

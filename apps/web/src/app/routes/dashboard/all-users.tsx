@@ -1,5 +1,11 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { PageHeader } from '@/components/ui/page-header';
+import { UsersTable } from '@/features/admin/components/users-table';
 
 export function Component() {
-  return <ComingSoon title="Users" />;
+  return (
+    <section>
+      <PageHeader title="Users" level={2} />
+      <UsersTable />
+    </section>
+  );
 }

@@ -1,0 +1,22 @@
+import type { AdminDeleteCampaignAnswer } from '@pet-haven/shared/admin';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/**
+ * DELETE /api/admin/donation-campaigns/{id} (admin): erases a campaign without donations,
+ * archives one with donations (its donors keep their records).
+ */
+export function deleteCampaign(id: string) {
+  return api<AdminDeleteCampaignAnswer>(`/admin/donation-campaigns/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+  });
+}
+
+export function useDeleteCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCampaign,
+    // The campaign leaves every list: refresh whatever is cached.
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+}

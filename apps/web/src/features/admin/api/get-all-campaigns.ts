@@ -1,0 +1,21 @@
+import { ADMIN_PAGE_SIZE } from '@pet-haven/shared/admin';
+import type { Campaign } from '@pet-haven/shared/campaigns';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPage } from '@/lib/api-client';
+
+/** GET /api/admin/donation-campaigns (admin): every campaign, paused included, archived not. */
+export function getAllCampaigns(page: number, limit = ADMIN_PAGE_SIZE, signal?: AbortSignal) {
+  return apiPage<Campaign>('/admin/donation-campaigns', { query: { page, limit }, signal });
+}
+
+export const allCampaignsQueryKey = ['admin', 'all-campaigns'] as const;
+
+export const allCampaignsQueryOptions = (page: number, limit = ADMIN_PAGE_SIZE) =>
+  queryOptions({
+    queryKey: [...allCampaignsQueryKey, { page, limit }],
+    queryFn: ({ signal }) => getAllCampaigns(page, limit, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useAllCampaigns = (page: number, limit = ADMIN_PAGE_SIZE) =>
+  useQuery(allCampaignsQueryOptions(page, limit));

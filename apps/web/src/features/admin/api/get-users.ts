@@ -1,0 +1,21 @@
+import { ADMIN_PAGE_SIZE } from '@pet-haven/shared/admin';
+import type { User } from '@pet-haven/shared/users';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPage } from '@/lib/api-client';
+
+/** GET /api/users (admin): one page of users, the total from X-Total-Count. */
+export function getUsers(page: number, limit = ADMIN_PAGE_SIZE, signal?: AbortSignal) {
+  return apiPage<User>('/users', { query: { page, limit }, signal });
+}
+
+export const usersQueryKey = ['admin', 'users'] as const;
+
+export const usersQueryOptions = (page: number, limit = ADMIN_PAGE_SIZE) =>
+  queryOptions({
+    queryKey: [...usersQueryKey, { page, limit }],
+    queryFn: ({ signal }) => getUsers(page, limit, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useUsers = (page: number, limit = ADMIN_PAGE_SIZE) =>
+  useQuery(usersQueryOptions(page, limit));

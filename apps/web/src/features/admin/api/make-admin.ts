@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { usersQueryKey } from './get-users';
+
+/** PATCH /api/users/admin/{id} (admin): promotes a user; modifiedCount 0 when already an admin. */
+export function makeAdmin(id: string) {
+  return api<{ modifiedCount: number }>(`/users/admin/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+  });
+}
+
+export function useMakeAdmin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (user: { _id: string; name: string }) => makeAdmin(user._id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+  });
+}

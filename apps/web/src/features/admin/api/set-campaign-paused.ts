@@ -1,0 +1,22 @@
+import type { AdminCampaignPausedBody } from '@pet-haven/shared/admin';
+import type { Campaign } from '@pet-haven/shared/campaigns';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** PATCH /api/admin/donation-campaigns/{id} (admin): sets paused; answers the campaign. */
+export function setCampaignPaused(id: string, body: AdminCampaignPausedBody) {
+  return api<Campaign>(`/admin/donation-campaigns/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    json: body,
+  });
+}
+
+export function useSetCampaignPaused() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, paused }: { id: string; paused: boolean }) =>
+      setCampaignPaused(id, { paused }),
+    // A paused campaign leaves /donation, an unpaused one returns.
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+}

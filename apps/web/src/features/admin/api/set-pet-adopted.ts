@@ -1,0 +1,19 @@
+import type { AdminPetAdoptedBody } from '@pet-haven/shared/admin';
+import type { Pet } from '@pet-haven/shared/pets';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** PATCH /api/pets/{id} (admin): sets adopted either way; answers the pet. */
+export function setPetAdopted(id: string, body: AdminPetAdoptedBody) {
+  return api<Pet>(`/pets/${encodeURIComponent(id)}`, { method: 'PATCH', json: body });
+}
+
+export function useSetPetAdopted() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, adopted }: { id: string; adopted: boolean }) =>
+      setPetAdopted(id, { adopted }),
+    // An unadopted pet returns to /petlist, an adopted one leaves it.
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+}

@@ -1,0 +1,164 @@
+import { ADMIN_PAGE_SIZE } from '@pet-haven/shared/admin';
+import type { Campaign } from '@pet-haven/shared/campaigns';
+import { responsiveImage } from '@pet-haven/shared/images';
+import { messages } from '@pet-haven/shared/messages';
+import { formatAmount } from '@pet-haven/shared/money';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorText } from '@/components/ui/error-text';
+import { Pagination } from '@/components/ui/pagination';
+import { TableSkeleton } from '@/components/ui/skeleton';
+import { useDeleteCampaign } from '../api/delete-campaign';
+import { useAllCampaigns } from '../api/get-all-campaigns';
+import { useSetCampaignPaused } from '../api/set-campaign-paused';
+
+/** 2026-12-31 -> Dec 31, 2026 (the date is a calendar date: no time zone shift). */
+function formatDate(isoDate: string) {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return isoDate;
+  return d.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/**
+ * The admin All Donations tab (spec section 2): Picture, Description, Max Donation, Last Date,
+ * Status (Paused or Active), Delete (after a confirmation) and Pause or Unpause.
+ */
+export function CampaignsTable() {
+  const [page, setPage] = useState(1);
+  const campaigns = useAllCampaigns(page);
+  const deleteCampaign = useDeleteCampaign();
+  const setPaused = useSetCampaignPaused();
+  const [toDelete, setToDelete] = useState<Campaign | null>(null);
+
+  if (campaigns.isPending) return <TableSkeleton columns={6} label="Loading campaigns" />;
+  if (campaigns.isError) return <ErrorText>{messages.campaigns.listFailed}</ErrorText>;
+
+  const { items, total } = campaigns.data;
+  const pageCount = Math.ceil(total / ADMIN_PAGE_SIZE);
+  if (items.length === 0 && page > 1) {
+    // the last campaign of the last page was deleted: step back a page
+    setPage(page - 1);
+    return null;
+  }
+  if (items.length === 0) return <EmptyState title="No donation campaigns yet." />;
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      const answer = await deleteCampaign.mutateAsync(toDelete._id);
+      toast.success(
+        answer.archived
+          ? 'Campaign deleted. Its donations stay on record for its donors.'
+          : 'Campaign deleted.',
+      );
+    } catch {
+      toast.error(messages.campaigns.deleteFailed);
+    }
+  };
+
+  const togglePaused = (campaign: Campaign) =>
+    setPaused.mutate(
+      { id: campaign._id, paused: !campaign.paused },
+      {
+        onSuccess: (updated) =>
+          toast.success(updated.paused ? 'Campaign paused.' : 'Campaign active.'),
+        onError: () => toast.error(messages.campaigns.statusUpdateFailed),
+      },
+    );
+
+  return (
+    <div>
+      <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">Total Campaigns: {total}</p>
+      <DataTable caption="All donation campaigns" hideCaption>
+        <thead>
+          <tr>
+            <Th>Picture</Th>
+            <Th>Description</Th>
+            <Th>Max Donation</Th>
+            <Th>Last Date</Th>
+            <Th>Status</Th>
+            <Th>Actions</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((campaign) => {
+            const busy = setPaused.isPending && setPaused.variables?.id === campaign._id;
+            return (
+              <Tr key={campaign._id}>
+                <Td>
+                  <img
+                    {...responsiveImage(campaign.petPicture, '64px')}
+                    alt={campaign.petName}
+                    loading="lazy"
+                    decoding="async"
+                    className="size-14 rounded-lg object-cover"
+                  />
+                </Td>
+                <Td className="max-w-xs">
+                  <p className="font-medium">{campaign.petName}</p>
+                  <p className="text-slate-600 dark:text-slate-300">{campaign.shortDescription}</p>
+                </Td>
+                <Td>{formatAmount(campaign.maxDonationAmount)}</Td>
+                <Td className="whitespace-nowrap">{formatDate(campaign.lastDate)}</Td>
+                <Td>
+                  <span
+                    className={
+                      campaign.paused
+                        ? 'inline-flex rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 dark:bg-amber-900/40 dark:text-amber-200'
+                        : 'inline-flex rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200'
+                    }
+                  >
+                    {campaign.paused ? 'Paused' : 'Active'}
+                  </span>
+                </Td>
+                <Td>
+                  <div className="flex flex-wrap gap-2">
+                    <Button variant="danger" size="sm" onClick={() => setToDelete(campaign)}>
+                      Delete<span className="sr-only">: {campaign.petName}</span>
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      loading={busy}
+                      onClick={() => togglePaused(campaign)}
+                    >
+                      {campaign.paused ? 'Unpause' : 'Pause'}
+                      <span className="sr-only">: {campaign.petName}</span>
+                    </Button>
+                  </div>
+                </Td>
+              </Tr>
+            );
+          })}
+        </tbody>
+      </DataTable>
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        onPageChange={setPage}
+        label="Campaigns pages"
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => {
+          if (!open) setToDelete(null);
+        }}
+        title={messages.campaigns.adminConfirmDelete}
+        description={toDelete ? `The campaign for ${toDelete.petName}.` : undefined}
+        confirmLabel="Delete"
+        cancelLabel="Cancel"
+        danger
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { ADMIN_PAGE_SIZE } from '@pet-haven/shared/admin';
+import { responsiveImage } from '@pet-haven/shared/images';
+import { messages } from '@pet-haven/shared/messages';
+import type { Pet } from '@pet-haven/shared/pets';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorText } from '@/components/ui/error-text';
+import { Pagination } from '@/components/ui/pagination';
+import { TableSkeleton } from '@/components/ui/skeleton';
+import { useDeletePet } from '../api/delete-pet';
+import { useAllPets } from '../api/get-all-pets';
+import { useSetPetAdopted } from '../api/set-pet-adopted';
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * The admin All Pets tab (spec section 2): Image, Name, Age, Category, Location, Adopted, Delete
+ * (after a confirmation) and Adopt or Unadopt.
+ */
+export function PetsTable() {
+  const [page, setPage] = useState(1);
+  const pets = useAllPets(page);
+  const deletePet = useDeletePet();
+  const setAdopted = useSetPetAdopted();
+  const [toDelete, setToDelete] = useState<Pet | null>(null);
+
+  if (pets.isPending) return <TableSkeleton columns={7} label="Loading pets" />;
+  if (pets.isError) return <ErrorText>{messages.pets.listFailed}</ErrorText>;
+
+  const { items, total } = pets.data;
+  const pageCount = Math.ceil(total / ADMIN_PAGE_SIZE);
+  if (items.length === 0 && page > 1) {
+    // the last pet of the last page was deleted: step back a page
+    setPage(page - 1);
+    return null;
+  }
+  if (items.length === 0) return <EmptyState title="No pets yet." />;
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await deletePet.mutateAsync(toDelete._id);
+      toast.success(messages.pets.adminDeleted);
+    } catch {
+      toast.error(messages.pets.deleteFailed);
+    }
+  };
+
+  const toggleAdopted = (pet: Pet) =>
+    setAdopted.mutate(
+      { id: pet._id, adopted: !pet.adopted },
+      {
+        onSuccess: () => toast.success(messages.pets.adminStatusUpdated),
+        onError: () => toast.error(messages.campaigns.statusUpdateFailed),
+      },
+    );
+
+  return (
+    <div>
+      <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">Total Pets: {total}</p>
+      <DataTable caption="All pets" hideCaption>
+        <thead>
+          <tr>
+            <Th>Image</Th>
+            <Th>Name</Th>
+            <Th>Age</Th>
+            <Th>Category</Th>
+            <Th>Location</Th>
+            <Th>Adopted</Th>
+            <Th>Actions</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((pet) => {
+            const busy = setAdopted.isPending && setAdopted.variables?.id === pet._id;
+            return (
+              <Tr key={pet._id}>
+                <Td>
+                  <img
+                    {...responsiveImage(pet.petImage, '64px')}
+                    alt={pet.petName}
+                    loading="lazy"
+                    decoding="async"
+                    className="size-14 rounded-lg object-cover"
+                  />
+                </Td>
+                <Td className="font-medium">{pet.petName}</Td>
+                <Td>{pet.petAge}</Td>
+                <Td>{capitalize(pet.petCategory)}</Td>
+                <Td>{pet.petLocation}</Td>
+                <Td>{pet.adopted ? 'Yes' : 'No'}</Td>
+                <Td>
+                  <div className="flex flex-wrap gap-2">
+                    <Button variant="danger" size="sm" onClick={() => setToDelete(pet)}>
+                      Delete<span className="sr-only">: {pet.petName}</span>
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      loading={busy}
+                      onClick={() => toggleAdopted(pet)}
+                    >
+                      {pet.adopted ? 'Unadopt' : 'Adopt'}
+                      <span className="sr-only">: {pet.petName}</span>
+                    </Button>
+                  </div>
+                </Td>
+              </Tr>
+            );
+          })}
+        </tbody>
+      </DataTable>
+      <Pagination page={page} pageCount={pageCount} onPageChange={setPage} label="Pets pages" />
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => {
+          if (!open) setToDelete(null);
+        }}
+        title={messages.pets.adminConfirmDelete}
+        description={toDelete ? `${toDelete.petName} and its adoption requests.` : undefined}
+        confirmLabel="Delete"
+        cancelLabel="Cancel"
+        danger
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}
