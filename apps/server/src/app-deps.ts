@@ -1,10 +1,13 @@
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Logger } from './lib/logger';
+import type { ImageStorage } from './modules/images/images.storage';
 
 /** What every module's routes and services are built from. */
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   logger: Logger;
+  /** Where uploaded pictures are kept; local disk under `${config.dataDir}/images` when not given. */
+  imageStorage?: ImageStorage;
 }

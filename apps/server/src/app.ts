@@ -14,6 +14,7 @@ import { createJwtRoutes } from './auth/jwt.routes';
 import { AppError, handleError, handleNotFound } from './lib/errors';
 import type { AppEnv } from './lib/hono-env';
 import { createRouter } from './lib/openapi';
+import { createImagesRoutes } from './modules/images/images.routes';
 import { createAuditRoutes } from './modules/audit/audit.routes';
 import { createSystemRoutes } from './modules/system/system.routes';
 import { createUsersRoutes } from './modules/users/users.routes';
@@ -145,6 +146,7 @@ export function createApp(deps: AppDeps, auth: Auth = createAuth(deps)) {
   api.route('/', createJwtRoutes(deps, auth));
   api.route('/', createUsersRoutes(deps));
   api.route('/', createAuditRoutes(deps));
+  api.route('/', createImagesRoutes(deps));
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

@@ -53,6 +53,7 @@ export const envSchema = z
     /** Tests only: where the Stripe SDK sends its requests (a local fake), e.g. http://127.0.0.1:12111. */
     STRIPE_API_URL: optionalString.pipe(z.url().optional()),
     DEMO_DATA: bool(true),
+    IMAGE_GRACE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -121,6 +122,8 @@ export interface Config {
     apiUrl?: string;
   } | null;
   demoData: boolean;
+  /** Unattached uploads are kept this long before the image sweep may delete them. */
+  imageGraceMinutes: number;
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -189,6 +192,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : null,
     demoData: e.DEMO_DATA,
+    imageGraceMinutes: e.IMAGE_GRACE_MINUTES,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,0 +1,125 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { IMAGE_FIELD, IMAGE_MAX_BYTES, uploadAnswerSchema } from '@pet-haven/shared/images';
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppDeps } from '../../app-deps';
+import { requireUser } from '../../auth/authenticate.middleware';
+import { AppError, invalidField, notFound } from '../../lib/errors';
+import type { AppEnv } from '../../lib/hono-env';
+import { bearerSecurity, createRouter, errorResponses, jsonContent } from '../../lib/openapi';
+import { errorBodySchema } from '@pet-haven/shared/errors';
+import { readStoredFile, storeUpload, tooLarge } from './images.service';
+
+/** Room for the multipart envelope around a file of IMAGE_MAX_BYTES. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireUser(c);
+  await next();
+};
+
+const multipartOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) {
+    throw new AppError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Send the picture as multipart/form-data in the field "image".',
+    );
+  }
+  await next();
+};
+
+const uploadLimit: MiddlewareHandler<AppEnv> = bodyLimit({
+  maxSize: IMAGE_MAX_BYTES + MULTIPART_OVERHEAD,
+  onError: () => {
+    throw tooLarge();
+  },
+});
+
+const uploadRoute = createRoute({
+  method: 'post',
+  path: '/images',
+  tags: ['Images'],
+  summary: 'Upload a picture (JPEG, PNG, WebP, GIF or AVIF, 10 MB and 40 megapixels at most)',
+  description:
+    'The type is decided from the bytes. The picture is re-encoded to WebP, auto-rotated, stripped ' +
+    'of all metadata and stored in several widths; `display_url` names the largest.',
+  security: bearerSecurity,
+  middleware: [signedIn, multipartOnly, uploadLimit] as const,
+  request: {
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: z.object({
+            [IMAGE_FIELD]: z
+              .custom<File>((v) => v instanceof File, {
+                message: 'Attach the picture as the multipart field "image"',
+              })
+              .openapi({ type: 'string', format: 'binary' }),
+          }),
+        },
+      },
+    },
+  },
+  responses: {
+    201: jsonContent(uploadAnswerSchema, 'Stored; use data.display_url'),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    413: jsonContent(errorBodySchema, 'Over 10 MB or over 40 megapixels'),
+    415: jsonContent(errorBodySchema, 'Not a JPEG, PNG, WebP, GIF or AVIF image'),
+  },
+});
+
+const fileRoute = createRoute({
+  method: 'get',
+  path: '/images/{file}',
+  tags: ['Images'],
+  summary: 'A stored picture (WebP), cached for a year',
+  request: {
+    params: z.object({
+      file: z
+        .string()
+        .max(100)
+        .openapi({ example: `${'0'.repeat(64)}-800w.webp` }),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'The picture',
+      content: { 'image/webp': { schema: z.string().openapi({ format: 'binary' }) } },
+    },
+    404: errorResponses[404],
+  },
+});
+
+export function createImagesRoutes(deps: AppDeps) {
+  const router = createRouter();
+
+  router.openapi(uploadRoute, async (c) => {
+    const user = requireUser(c);
+    const file = c.req.valid('form')[IMAGE_FIELD];
+    if (!(file instanceof File)) {
+      throw invalidField(
+        `body.${IMAGE_FIELD}`,
+        'Attach the picture as the multipart field "image"',
+      );
+    }
+    if (file.size > IMAGE_MAX_BYTES) throw tooLarge();
+    const stored = await storeUpload(deps, Buffer.from(await file.arrayBuffer()), user.id);
+    return c.json({ data: { display_url: stored.displayUrl } }, 201);
+  });
+
+  router.openapi(fileRoute, async (c) => {
+    const data = await readStoredFile(deps, c.req.valid('param').file);
+    if (!data) throw notFound('No such picture.');
+    return c.body(new Uint8Array(data), 200, {
+      'content-type': 'image/webp',
+      'content-length': String(data.length),
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+    }) as never;
+  });
+
+  return router;
+}

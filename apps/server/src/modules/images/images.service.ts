@@ -1,0 +1,228 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_PIXELS,
+  IMAGE_WIDTHS,
+  parseHostedImageUrl,
+  storedWidths,
+} from '@pet-haven/shared/images';
+import sharp from 'sharp';
+import type { AppDeps } from '../../app-deps';
+import { AppError, invalidField } from '../../lib/errors';
+import {
+  deleteUnreferencedImages,
+  findImageById,
+  upsertImage,
+  type ImageRow,
+} from './images.repository';
+import { LocalDiskImageStorage, type ImageStorage } from './images.storage';
+import { displayUrlOf, storedFileName } from './images.presenter';
+
+type ImageDeps = Pick<AppDeps, 'config' | 'database' | 'logger' | 'imageStorage'>;
+
+/** The storage of these deps: the one given, or local disk under `${dataDir}/images`. */
+export function imageStorageOf(deps: ImageDeps): ImageStorage {
+  deps.imageStorage ??= new LocalDiskImageStorage(path.join(deps.config.dataDir, 'images'));
+  return deps.imageStorage;
+}
+
+export type AcceptedImageType = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
+
+const ascii = (b: Uint8Array, from: number, to: number) =>
+  Buffer.from(b.subarray(from, to)).toString('latin1');
+
+/** The image type from the file's first bytes (its magic number), whatever its name says. */
+export function sniffImageType(b: Uint8Array): AcceptedImageType | null {
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
+  if (b.length >= 8 && ascii(b, 0, 8) === '\x89PNG\r\n\x1a\n') return 'png';
+  if (b.length >= 6 && /^GIF8[79]a$/.test(ascii(b, 0, 6))) return 'gif';
+  if (b.length >= 12 && ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP') return 'webp';
+  if (b.length >= 16 && ascii(b, 4, 8) === 'ftyp') {
+    // ISO-BMFF: major brand at 8..12, compatible brands after the minor version.
+    const boxSize = Math.min(b.length, (b[0]! << 24) | (b[1]! << 16) | (b[2]! << 8) | b[3]!);
+    const brands = [ascii(b, 8, 12)];
+    for (let i = 16; i + 4 <= boxSize; i += 4) brands.push(ascii(b, i, i + 4));
+    if (brands.some((x) => x === 'avif' || x === 'avis')) return 'avif';
+  }
+  return null;
+}
+
+const unsupported = () =>
+  new AppError(
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    'Unsupported image type: upload a JPEG, PNG, WebP, GIF or AVIF picture.',
+    [{ path: 'body.image', message: 'Not a JPEG, PNG, WebP, GIF or AVIF image' }],
+  );
+export const tooLarge = () =>
+  new AppError(413, 'PAYLOAD_TOO_LARGE', 'The picture is too large (10 MB at most).', [
+    { path: 'body.image', message: 'At most 10 MB' },
+  ]);
+const tooManyPixels = () =>
+  new AppError(
+    413,
+    'PAYLOAD_TOO_LARGE',
+    `The picture has too many pixels (${IMAGE_MAX_PIXELS / 1_000_000} megapixels at most).`,
+    [{ path: 'body.image', message: 'At most 40 megapixels' }],
+  );
+const unreadable = () =>
+  invalidField('body.image', 'The picture is damaged or could not be read as an image.');
+
+/** The largest stored size is at most this wide (and this tall, for very tall pictures). */
+const LARGEST_WIDTH = Math.max(...IMAGE_WIDTHS);
+const MAX_HEIGHT = 8000;
+const WEBP = { quality: 80, effort: 4 } as const;
+
+export interface StoredImage {
+  id: string;
+  width: number;
+  height: number;
+  displayUrl: string;
+}
+
+/**
+ * Checks an upload from its bytes, re-encodes it to WebP (auto-rotated, every bit of metadata
+ * such as GPS dropped) in the sizes of IMAGE_WIDTHS (never upscaled), stores the files under
+ * content-hashed names and records the image. Refuses with 413 (bytes, pixels), 415 (type)
+ * or 400 (unreadable).
+ */
+export async function storeUpload(
+  deps: ImageDeps,
+  bytes: Buffer,
+  uploaderId: string | null,
+): Promise<StoredImage> {
+  if (bytes.length > IMAGE_MAX_BYTES) throw tooLarge();
+  const type = sniffImageType(bytes);
+  if (!type) throw unsupported();
+
+  let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unreadable();
+  }
+  const expected = type === 'avif' ? 'heif' : type;
+  if (meta.format !== expected) throw unsupported();
+  if (type === 'avif' && meta.compression !== 'av1') throw unsupported();
+  const pageHeight = meta.pageHeight ?? meta.height;
+  if (!meta.width || !pageHeight) throw unreadable();
+  if (meta.width * pageHeight > IMAGE_MAX_PIXELS) throw tooManyPixels();
+
+  const variants: { width: number; data: Buffer }[] = [];
+  let height: number;
+  try {
+    // First frame only (animations become still pictures); output carries no metadata.
+    const base = sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
+      .autoOrient()
+      .timeout({ seconds: 30 });
+    const resize = (width: number) =>
+      base
+        .clone()
+        .resize({ width, height: MAX_HEIGHT, fit: 'inside', withoutEnlargement: true })
+        .webp(WEBP)
+        .toBuffer({ resolveWithObject: true });
+    const largest = await resize(LARGEST_WIDTH);
+    height = largest.info.height;
+    variants.push({ width: largest.info.width, data: largest.data });
+    for (const w of storedWidths(largest.info.width).slice(0, -1)) {
+      variants.unshift({ width: w, data: (await resize(w)).data });
+    }
+  } catch (err) {
+    if (err instanceof Error && /pixel limit/i.test(err.message)) throw tooManyPixels();
+    deps.logger.warn({ err }, 'Image processing failed');
+    throw unreadable();
+  }
+
+  const largest = variants[variants.length - 1]!;
+  const id = createHash('sha256').update(largest.data).digest('hex');
+  const storage = imageStorageOf(deps);
+  await Promise.all(variants.map((v) => storage.put(storedFileName(id, v.width), v.data)));
+  await upsertImage(deps.database.db, { id, uploaderId, width: largest.width, height });
+  return { id, width: largest.width, height, displayUrl: displayUrlOf(id, largest.width) };
+}
+
+/** The bytes of one stored file, or null. Only `<sha256>-<width>w.webp` names are looked up. */
+export async function readStoredFile(deps: ImageDeps, name: string): Promise<Buffer | null> {
+  if (!/^[0-9a-f]{64}-\d{1,5}w\.webp$/.test(name)) return null;
+  return imageStorageOf(deps).get(name);
+}
+
+/**
+ * Resolves a picture URL a client sent (a pet's `petImage`, a campaign's `petPicture`) to an
+ * image this server hosts, or throws a 400 naming `field` (e.g. 'body.petImage').
+ *
+ * Accepts the display_url answered by POST /api/images, or any other stored size of the same
+ * image, relative (`/api/images/...`) or absolute on one of the server's own origins.
+ * Store the answered row's `id` (images.id) and present it with `displayUrlOf(id, width)`.
+ *
+ * Used by the pets and the campaigns modules.
+ */
+export async function resolveHostedImage(
+  deps: Pick<AppDeps, 'config' | 'database'>,
+  url: string,
+  field: string,
+): Promise<ImageRow> {
+  const parsed = parseHostedImageUrl(url.trim());
+  const ownOrigin =
+    parsed &&
+    (parsed.origin === '' ||
+      deps.config.trustedOrigins.some((o) => o.toLowerCase() === parsed.origin.toLowerCase()));
+  const row = ownOrigin ? await findImageById(deps.database.db, parsed.id) : null;
+  if (!row || parsed!.width > row.width) {
+    throw invalidField(
+      field,
+      'Upload the picture first: it must be an image hosted by this server.',
+    );
+  }
+  return row;
+}
+
+/** Fresh uploads not yet attached to anything are kept this long (IMAGE_GRACE_MINUTES). */
+export const imageGraceMs = (deps: Pick<AppDeps, 'config'>) =>
+  deps.config.imageGraceMinutes * 60_000;
+
+async function removeFiles(deps: ImageDeps, rows: ImageRow[]) {
+  const storage = imageStorageOf(deps);
+  for (const row of rows) {
+    for (const w of storedWidths(row.width)) {
+      try {
+        await storage.delete(storedFileName(row.id, w));
+      } catch (err) {
+        deps.logger.warn({ err, imageId: row.id }, 'Could not delete an image file');
+      }
+    }
+  }
+}
+
+/**
+ * Deletes the rows and files of these images if nothing references them any more (no pet, no
+ * campaign) and they were uploaded longer ago than the grace period. Call it after a pet or
+ * campaign is deleted or changes its picture, outside the transaction that did so.
+ * Answers how many images went. Never throws for a still-used image.
+ *
+ * Used by the pets and the campaigns modules.
+ */
+export async function releaseImages(deps: ImageDeps, ids: string[]): Promise<number> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return 0;
+  try {
+    const olderThan = new Date(Date.now() - imageGraceMs(deps));
+    const rows = await deleteUnreferencedImages(deps.database.db, olderThan, unique);
+    await removeFiles(deps, rows);
+    return rows.length;
+  } catch (err) {
+    // A reference added meanwhile makes the delete fail on its foreign key: the image stays.
+    deps.logger.warn({ err, ids: unique }, 'Image release skipped');
+    return 0;
+  }
+}
+
+/** Deletes every unreferenced image older than the grace period; main.ts runs it periodically. */
+export async function sweepUnusedImages(deps: ImageDeps): Promise<number> {
+  const olderThan = new Date(Date.now() - imageGraceMs(deps));
+  const rows = await deleteUnreferencedImages(deps.database.db, olderThan);
+  await removeFiles(deps, rows);
+  if (rows.length > 0) deps.logger.info({ count: rows.length }, 'Unused images deleted');
+  return rows.length;
+}

@@ -1,0 +1,62 @@
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Where processed image files live. File names are `<sha256>-<width>w.webp`, so a name never
+ * changes meaning: callers may cache forever and writes of an existing name are no-ops.
+ */
+export interface ImageStorage {
+  put(name: string, data: Buffer): Promise<void>;
+  /** The file's bytes, or null when there is no such file. */
+  get(name: string): Promise<Buffer | null>;
+  /** Removes the file; a missing file is not an error. */
+  delete(name: string): Promise<void>;
+  exists(name: string): Promise<boolean>;
+}
+
+/** Only names of this form reach the disk, so no path can escape the folder. */
+export const storedFileNamePattern = /^[0-9a-f]{64}-\d{1,5}w\.webp$/;
+
+function checkName(name: string) {
+  if (!storedFileNamePattern.test(name)) throw new Error(`Invalid image file name: ${name}`);
+}
+
+/** Files on local disk, one folder per two-character prefix to keep folders small. */
+export class LocalDiskImageStorage implements ImageStorage {
+  constructor(readonly root: string) {}
+
+  private pathOf(name: string) {
+    checkName(name);
+    return path.join(this.root, name.slice(0, 2), name);
+  }
+
+  async put(name: string, data: Buffer) {
+    const file = this.pathOf(name);
+    await mkdir(path.dirname(file), { recursive: true });
+    // Write then rename, so a reader never sees half a file.
+    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(tmp, data);
+    await rename(tmp, file);
+  }
+
+  async get(name: string) {
+    try {
+      return await readFile(this.pathOf(name));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  async delete(name: string) {
+    await rm(this.pathOf(name), { force: true });
+  }
+
+  async exists(name: string) {
+    try {
+      return (await stat(this.pathOf(name))).isFile();
+    } catch {
+      return false;
+    }
+  }
+}
