@@ -165,3 +165,12 @@ export const myAdoptionRequestsQuerySchema = z.object({
   limit: limitQuerySchema(DASHBOARD_PAGE_SIZE),
 });
 export type MyAdoptionRequestsQuery = z.infer<typeof myAdoptionRequestsQuerySchema>;
+
+/**
+ * PATCH /api/pets/{id}/adopted: the body may be empty (marks adopted). Owners may only go from
+ * false to true; admins may send either value.
+ */
+export const markAdoptedBodySchema = z.object({
+  adopted: z.boolean('adopted must be true or false').default(true),
+});
+export type MarkAdoptedBody = z.infer<typeof markAdoptedBodySchema>;
