@@ -28,10 +28,6 @@ export const adminCampaignPausedBodySchema = z
   .strict();
 export type AdminCampaignPausedBody = z.infer<typeof adminCampaignPausedBodySchema>;
 
-/** DELETE /api/pets/{id} (admin). */
-export const adminDeletePetAnswerSchema = z.object({ deletedCount: z.number().int() });
-export type AdminDeletePetAnswer = z.infer<typeof adminDeletePetAnswerSchema>;
-
 /**
  * DELETE /api/admin/donation-campaigns/{id}: a campaign that has donations is archived (kept for
  * its donors' records and the totals), one without donations is erased. Either way it leaves

@@ -1,10 +1,10 @@
-import type { AdminDeletePetAnswer } from '@pet-haven/shared/admin';
+import type { DeletedAnswer } from '@pet-haven/shared/pets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** DELETE /api/pets/{id} (admin): deletes any pet with its adoption requests. */
 export function deletePet(id: string) {
-  return api<AdminDeletePetAnswer>(`/pets/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return api<DeletedAnswer>(`/pets/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
 export function useDeletePet() {
