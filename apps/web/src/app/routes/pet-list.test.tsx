@@ -1,0 +1,132 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@pet-haven/shared/messages';
+import { makePet } from '@/features/pets/test-data';
+import { apiError, json, renderRoute } from '@/testing/render-route';
+
+const page = (items: unknown[], total = items.length) =>
+  json(items, { headers: { 'X-Total-Count': String(total) } });
+
+describe('/petlist', () => {
+  it('shows a skeleton grid of 3 while loading, then the cards', async () => {
+    let answer!: (r: Response) => void;
+    const pets = [makePet({ petName: 'Bella', petAge: '3 months', petLocation: 'Khulna' })];
+    const r = renderRoute('/petlist', {
+      handlers: { 'GET /api/pets': () => new Promise<Response>((res) => (answer = res)) },
+    });
+    expect(await screen.findByText('Loading pets')).toBeInTheDocument();
+    expect(screen.getAllByTestId('skeleton-card')).toHaveLength(3);
+
+    answer(page(pets));
+    const card = await screen.findByRole('article', { name: 'Bella' });
+    expect(within(card).getByText('3 months')).toBeInTheDocument();
+    expect(within(card).getByText('Khulna')).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: 'Bella' })).toHaveAttribute('srcset');
+    expect(within(card).getByRole('link', { name: 'View Details' })).toHaveAttribute(
+      'href',
+      `/pets/${pets[0]!._id}`,
+    );
+    expect(screen.queryByTestId('skeleton-card')).not.toBeInTheDocument();
+    // only pets that are not adopted, first page
+    const q = r.requests.find((x) => x.key === 'GET /api/pets')!.query;
+    expect(q.get('adopted')).toBe('false');
+    expect(q.get('page')).toBe('1');
+  });
+
+  it("shows the spec's message when the list fails", async () => {
+    renderRoute('/petlist', {
+      handlers: { 'GET /api/pets': () => apiError(500, 'INTERNAL_ERROR', 'boom') },
+    });
+    expect(await screen.findByText(messages.pets.listFailed)).toBeInTheDocument();
+  });
+
+  it('reads search and category from the URL and sends them to the API', async () => {
+    const r = renderRoute('/petlist?search=bel&category=cat', {
+      handlers: {
+        'GET /api/pets': () => page([makePet({ petName: 'Bella', petCategory: 'cat' })]),
+      },
+    });
+    expect(await screen.findByRole('article', { name: 'Bella' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('bel');
+    expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('cat');
+    const q = r.requests.find((x) => x.key === 'GET /api/pets')!.query;
+    expect(q.get('search')).toBe('bel');
+    expect(q.get('category')).toBe('cat');
+  });
+
+  it('puts typed search (after a pause) and the chosen category in the URL', async () => {
+    const r = renderRoute('/petlist', {
+      handlers: {
+        'GET /api/pets': (req) =>
+          req.query.get('search') === 'max'
+            ? page([makePet({ petName: 'Max', petCategory: 'dog' })])
+            : page([makePet({ petName: 'Bella' }), makePet({ petName: 'Max' })]),
+      },
+    });
+    await screen.findByRole('article', { name: 'Bella' });
+
+    await r.user.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'max');
+    await waitFor(() => expect(r.router.state.location.search).toBe('?search=max'));
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Bella' })).not.toBeInTheDocument(),
+    );
+    expect(await screen.findByRole('article', { name: 'Max' })).toBeInTheDocument();
+    // typing did not fire a request per keystroke
+    const searches = r.requests
+      .filter((x) => x.key === 'GET /api/pets')
+      .map((x) => x.query.get('search'));
+    expect(searches).not.toContain('m');
+    expect(searches).not.toContain('ma');
+
+    await r.user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Dog');
+    await waitFor(() =>
+      expect(new URLSearchParams(r.router.state.location.search).get('category')).toBe('dog'),
+    );
+    expect(new URLSearchParams(r.router.state.location.search).get('search')).toBe('max');
+    await waitFor(() =>
+      expect(r.requests.some((x) => x.query.get('category') === 'dog')).toBe(true),
+    );
+  });
+
+  it('offers every category plus All', async () => {
+    renderRoute('/petlist', { handlers: { 'GET /api/pets': () => page([]) } });
+    const select = await screen.findByRole('combobox', { name: 'Category' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', 'Dog', 'Cat', 'Bird', 'Reptile', 'Other']);
+  });
+
+  it('shows an empty state when nothing matches, and clears the filters', async () => {
+    const r = renderRoute('/petlist?search=zzz', {
+      handlers: {
+        'GET /api/pets': (req) =>
+          req.query.get('search') ? page([]) : page([makePet({ petName: 'Bella' })]),
+      },
+    });
+    expect(await screen.findByText('No pets match your search.')).toBeInTheDocument();
+    await r.user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByRole('article', { name: 'Bella' })).toBeInTheDocument();
+    expect(r.router.state.location.search).toBe('');
+    expect(screen.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('');
+  });
+
+  it('loads the next page and appends it', async () => {
+    const first = Array.from({ length: 24 }, (_, i) => makePet({ petName: `First ${i + 1}` }));
+    const second = [makePet({ petName: 'Last one' })];
+    const r = renderRoute('/petlist', {
+      handlers: {
+        'GET /api/pets': (req) =>
+          req.query.get('page') === '2' ? page(second, 25) : page(first, 25),
+      },
+    });
+    await screen.findByRole('article', { name: 'First 1' });
+    expect(screen.queryByRole('article', { name: 'Last one' })).not.toBeInTheDocument();
+    await r.user.click(screen.getByRole('button', { name: 'Load more pets' }));
+    expect(await screen.findByRole('article', { name: 'Last one' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(25);
+    expect(screen.queryByRole('button', { name: 'Load more pets' })).not.toBeInTheDocument();
+    expect(screen.getByText('You have seen all 25 pets.')).toBeInTheDocument();
+  });
+});

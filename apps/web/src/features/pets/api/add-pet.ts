@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Pet, PetBody } from '@pet-haven/shared/pets';
+import { api } from '@/lib/api-client';
+import { petListRootKey } from './get-pets';
+import { myPetsRootKey } from './get-my-pets';
+
+/** POST /api/add-pet: the owner is the signed-in user (any userEmail sent is ignored). */
+export function addPet(body: PetBody) {
+  return api<Pet>('/add-pet', { method: 'POST', json: body });
+}
+
+export function useAddPet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addPet,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: petListRootKey }),
+        queryClient.invalidateQueries({ queryKey: myPetsRootKey }),
+      ]),
+  });
+}

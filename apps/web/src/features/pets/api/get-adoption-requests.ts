@@ -1,0 +1,24 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { DASHBOARD_PAGE_SIZE, type AdoptionRequest } from '@pet-haven/shared/pets';
+import { apiPage } from '@/lib/api-client';
+
+/** GET /api/user/adoption-requests?email: the requests on the signed-in user's pets. */
+export function getAdoptionRequests(email: string, page: number, signal?: AbortSignal) {
+  return apiPage<AdoptionRequest>('/user/adoption-requests', {
+    query: { email, page, limit: DASHBOARD_PAGE_SIZE },
+    signal,
+  });
+}
+
+export const adoptionRequestsRootKey = ['adoption-requests', 'received'] as const;
+
+export const adoptionRequestsQueryOptions = (email: string, page: number) =>
+  queryOptions({
+    queryKey: [...adoptionRequestsRootKey, email, page],
+    queryFn: ({ signal }) => getAdoptionRequests(email, page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useAdoptionRequests(email: string, page: number) {
+  return useQuery(adoptionRequestsQueryOptions(email, page));
+}

@@ -1,0 +1,24 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { DASHBOARD_PAGE_SIZE, type AdoptionRequest } from '@pet-haven/shared/pets';
+import { apiPage } from '@/lib/api-client';
+
+/** GET /api/user/my-adoption-requests: the requests the signed-in user sent, with their status. */
+export function getMyAdoptionRequests(page: number, signal?: AbortSignal) {
+  return apiPage<AdoptionRequest>('/user/my-adoption-requests', {
+    query: { page, limit: DASHBOARD_PAGE_SIZE },
+    signal,
+  });
+}
+
+export const myAdoptionRequestsRootKey = ['adoption-requests', 'sent'] as const;
+
+export const myAdoptionRequestsQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: [...myAdoptionRequestsRootKey, page],
+    queryFn: ({ signal }) => getMyAdoptionRequests(page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useMyAdoptionRequests(page: number) {
+  return useQuery(myAdoptionRequestsQueryOptions(page));
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdoptionRequest, AdoptionStatusBody } from '@pet-haven/shared/pets';
+import { api } from '@/lib/api-client';
+import { adoptionRequestsRootKey } from './get-adoption-requests';
+
+/** PATCH /api/adoption-requests/{id}: the pet's owner accepts or rejects (switching allowed). */
+export function updateAdoptionRequest(id: string, body: AdoptionStatusBody) {
+  return api<AdoptionRequest>(`/adoption-requests/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    json: body,
+  });
+}
+
+export function useUpdateAdoptionRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string } & AdoptionStatusBody) =>
+      updateAdoptionRequest(id, { status }),
+    // the spec: after a change the list reloads
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adoptionRequestsRootKey }),
+  });
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { myAdoptionRequestsRootKey } from './get-my-adoption-requests';
+
+/** DELETE /api/adoption-requests/{id}: the requester withdraws a pending request. */
+export function withdrawAdoptionRequest(id: string) {
+  return api<unknown>(`/adoption-requests/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+export function useWithdrawAdoptionRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: withdrawAdoptionRequest,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: myAdoptionRequestsRootKey }),
+  });
+}

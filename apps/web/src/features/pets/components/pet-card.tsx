@@ -1,0 +1,55 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { CARD_IMAGE_SIZES, responsiveImage } from '@pet-haven/shared/images';
+import type { Pet } from '@pet-haven/shared/pets';
+import { buttonClasses } from '@/components/ui/button';
+import { categoryLabel } from './category-label';
+
+/** A card of the public list: picture, name, age, location and View Details. */
+export function PetCard({ pet, eager = false }: { pet: Pet; eager?: boolean }) {
+  const headingId = useId();
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md dark:border-slate-700 dark:bg-slate-900"
+    >
+      <div className="aspect-[4/3] w-full overflow-hidden bg-slate-100 dark:bg-slate-800">
+        <img
+          {...responsiveImage(pet.petImage, CARD_IMAGE_SIZES)}
+          alt={pet.petName}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          width={400}
+          height={300}
+          className="h-full w-full object-cover"
+        />
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h2 id={headingId} className="text-lg font-semibold break-words">
+            {pet.petName}
+          </h2>
+          <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700 dark:bg-brand-900/40 dark:text-brand-200">
+            {categoryLabel(pet.petCategory)}
+          </span>
+        </div>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          <span className="font-medium text-slate-800 dark:text-slate-100">Age:</span> {pet.petAge}
+        </p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          <span className="font-medium text-slate-800 dark:text-slate-100">Location:</span>{' '}
+          {pet.petLocation}
+        </p>
+        <div className="mt-auto pt-3">
+          <Link
+            to={`/pets/${pet._id}`}
+            aria-describedby={headingId}
+            className={buttonClasses({ size: 'sm' })}
+          >
+            View Details
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

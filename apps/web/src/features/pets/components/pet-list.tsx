@@ -1,0 +1,99 @@
+import { useEffect, useRef } from 'react';
+import { messages } from '@pet-haven/shared/messages';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorText } from '@/components/ui/error-text';
+import { SkeletonGrid } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { usePetsInfinite } from '../api/get-pets';
+import { usePetListParams } from '../hooks/use-pet-list-params';
+import { PetCard } from './pet-card';
+import { PetListFiltersBar } from './pet-list-filters';
+
+/** How far below the viewport the next page starts loading. */
+const PRELOAD_MARGIN = '400px';
+
+/** The public pet list: filters in the URL, a grid of cards, more pages as the user scrolls. */
+export function PetList() {
+  const { filters, setFilters } = usePetListParams();
+  const query = usePetsInfinite(filters);
+  const { data, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const pets = data?.pages.flatMap((p) => p.items) ?? [];
+  const total = data?.pages[0]?.total ?? 0;
+
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: PRELOAD_MARGIN },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, pets.length]);
+
+  const filtered = Boolean(filters.search || filters.category);
+
+  return (
+    <>
+      <PetListFiltersBar filters={filters} onChange={setFilters} />
+      {isPending ? (
+        <SkeletonGrid count={3} label="Loading pets" />
+      ) : isError && pets.length === 0 ? (
+        <ErrorText className="text-center text-base">{messages.pets.listFailed}</ErrorText>
+      ) : pets.length === 0 ? (
+        <EmptyState
+          title={filtered ? 'No pets match your search.' : 'No pets are waiting for a home yet.'}
+          description={
+            filtered
+              ? 'Try another name or category.'
+              : 'Check back soon, or add a pet from your dashboard.'
+          }
+          action={
+            filtered ? (
+              <Button variant="secondary" onClick={() => setFilters({ search: '', category: '' })}>
+                Clear filters
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : (
+        <>
+          <p className="sr-only" aria-live="polite">
+            {total === 1 ? '1 pet found' : `${total} pets found`}
+          </p>
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {pets.map((pet, i) => (
+              <li key={pet._id} className="flex">
+                <PetCard pet={pet} eager={i < 3} />
+              </li>
+            ))}
+          </ul>
+          <div ref={sentinel} className="mt-8 flex flex-col items-center gap-3">
+            {isFetchingNextPage ? (
+              <Spinner label="Loading more pets" />
+            ) : isError ? (
+              <>
+                <ErrorText>{messages.pets.listFailed}</ErrorText>
+                <Button variant="secondary" onClick={() => void fetchNextPage()}>
+                  Try again
+                </Button>
+              </>
+            ) : hasNextPage ? (
+              <Button variant="secondary" onClick={() => void fetchNextPage()}>
+                Load more pets
+              </Button>
+            ) : pets.length > 3 ? (
+              <p className="text-sm text-slate-500 dark:text-slate-400">
+                You have seen all {total} pets.
+              </p>
+            ) : null}
+          </div>
+        </>
+      )}
+    </>
+  );
+}
