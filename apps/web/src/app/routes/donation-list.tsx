@@ -1,5 +1,14 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { PageHeader } from '@/components/ui/page-header';
+import { CampaignGrid } from '@/features/campaigns/components/campaign-grid';
 
 export function Component() {
-  return <ComingSoon title="Donation Campaigns" />;
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10">
+      <PageHeader
+        title="Donation Campaigns"
+        description="Help pets in need: every donation goes to the pet's campaign."
+      />
+      <CampaignGrid />
+    </section>
+  );
 }

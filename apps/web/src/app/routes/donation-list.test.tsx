@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@pet-haven/shared/messages';
+import { makeCampaign } from '@/features/campaigns/test-data';
+import { apiError, renderRoute } from '@/testing/render-route';
+
+const pageOf = (n: number, prefix: string) =>
+  Array.from({ length: n }, (_, i) => makeCampaign({ petName: `${prefix} ${i + 1}` }));
+
+describe('/donation', () => {
+  it('shows skeletons while loading, then cards with picture, amounts and View Details', async () => {
+    let answer!: (v: unknown) => void;
+    const campaign = makeCampaign({
+      petName: 'Luna',
+      maxDonationAmount: 1500,
+      donatedAmount: 250.5,
+    });
+    renderRoute('/donation', {
+      handlers: {
+        'GET /api/donation-campaigns': (req) =>
+          req.query.get('page') === '1' ? new Promise((res) => (answer = res)) : [],
+      },
+    });
+    expect(await screen.findByText('Loading campaigns')).toBeInTheDocument();
+    expect(screen.getAllByTestId('skeleton-card').length).toBeGreaterThan(0);
+
+    answer([campaign]);
+    const card = await screen.findByRole('article', { name: 'Luna' });
+    expect(within(card).getByRole('img', { name: 'Luna' })).toHaveAttribute('srcset');
+    expect(within(card).getByText('Max Donation:')).toBeInTheDocument();
+    expect(within(card).getByText('$1,500.00')).toBeInTheDocument();
+    expect(within(card).getByText('Donated:')).toBeInTheDocument();
+    expect(within(card).getByText('$250.50')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'View Details' })).toHaveAttribute(
+      'href',
+      `/donation-details/${campaign._id}`,
+    );
+    expect(screen.queryByTestId('skeleton-card')).not.toBeInTheDocument();
+  });
+
+  it("shows the spec's red error when the list fails", async () => {
+    renderRoute('/donation', {
+      handlers: { 'GET /api/donation-campaigns': () => apiError(500, 'INTERNAL_ERROR', 'boom') },
+    });
+    const error = await screen.findByText(messages.campaigns.listFailed);
+    expect(error).toHaveClass('text-red-600');
+    expect(screen.queryByText(messages.campaigns.noMore)).not.toBeInTheDocument();
+  });
+
+  it("loads pages of 9 until an empty page, then says 'No more campaigns available.'", async () => {
+    const pages: Record<string, unknown[]> = {
+      '1': pageOf(9, 'First'),
+      '2': pageOf(9, 'Second'),
+      '3': [],
+    };
+    const r = renderRoute('/donation', {
+      handlers: {
+        'GET /api/donation-campaigns': (req) => pages[req.query.get('page') ?? ''] ?? [],
+      },
+    });
+    // jsdom lays nothing out, so the page is always "near the bottom": every page loads.
+    expect(await screen.findByText(messages.campaigns.noMore)).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(18);
+    expect(screen.getByRole('article', { name: 'Second 9' })).toBeInTheDocument();
+    const asked = r.requests
+      .filter((q) => q.key === 'GET /api/donation-campaigns')
+      .map((q) => q.query.get('page'));
+    expect(asked).toEqual(['1', '2', '3']);
+  });
+
+  it('does not load the next page until the window is scrolled within 100 px of the bottom', async () => {
+    // A tall page: 2000 px of content in a 800 px window.
+    Object.defineProperty(document.documentElement, 'scrollHeight', {
+      configurable: true,
+      value: 2000,
+    });
+    Object.defineProperty(window, 'innerHeight', { configurable: true, value: 800 });
+    try {
+      const r = renderRoute('/donation', {
+        handlers: {
+          'GET /api/donation-campaigns': (req) =>
+            req.query.get('page') === '1' ? pageOf(9, 'Tall') : [],
+        },
+      });
+      await screen.findByRole('article', { name: 'Tall 9' });
+      await new Promise((res) => setTimeout(res, 50));
+      const pagesAsked = () =>
+        r.requests.filter((q) => q.key === 'GET /api/donation-campaigns').length;
+      expect(pagesAsked()).toBe(1);
+
+      // 150 px from the bottom: still not near enough.
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: 1050 });
+      window.dispatchEvent(new Event('scroll'));
+      await new Promise((res) => setTimeout(res, 20));
+      expect(pagesAsked()).toBe(1);
+
+      // 90 px from the bottom: the next page loads, and it is the last.
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: 1110 });
+      window.dispatchEvent(new Event('scroll'));
+      await waitFor(() => expect(pagesAsked()).toBe(2));
+      expect(await screen.findByText(messages.campaigns.noMore)).toBeInTheDocument();
+    } finally {
+      // restore jsdom's own values
+      delete (document.documentElement as unknown as Record<string, unknown>).scrollHeight;
+      delete (window as unknown as Record<string, unknown>).innerHeight;
+      delete (window as unknown as Record<string, unknown>).scrollY;
+    }
+  });
+});

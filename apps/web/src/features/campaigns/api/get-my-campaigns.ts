@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Campaign } from '@pet-haven/shared/campaigns';
+import { api } from '@/lib/api-client';
+import { campaignsRootKey } from './get-campaigns';
+
+/** GET /api/donations: the signed-in user's own campaigns, paused ones included. */
+export function getMyCampaigns(signal?: AbortSignal) {
+  return api<Campaign[]>('/donations', { signal });
+}
+
+export const myCampaignsKey = [...campaignsRootKey, 'mine'] as const;
+
+export const myCampaignsQueryOptions = () =>
+  queryOptions({
+    queryKey: myCampaignsKey,
+    queryFn: ({ signal }) => getMyCampaigns(signal),
+  });
+
+export function useMyCampaigns() {
+  return useQuery(myCampaignsQueryOptions());
+}

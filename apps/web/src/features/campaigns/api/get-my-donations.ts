@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MyDonation } from '@pet-haven/shared/campaigns';
+import { api } from '@/lib/api-client';
+
+/** GET /api/user/donations: the signed-in user's own donations, newest first. */
+export function getMyDonations(signal?: AbortSignal) {
+  return api<MyDonation[]>('/user/donations', { signal });
+}
+
+export const myDonationsKey = ['donations', 'mine'] as const;
+
+export const myDonationsQueryOptions = () =>
+  queryOptions({
+    queryKey: myDonationsKey,
+    queryFn: ({ signal }) => getMyDonations(signal),
+  });
+
+export function useMyDonations() {
+  return useQuery(myDonationsQueryOptions());
+}

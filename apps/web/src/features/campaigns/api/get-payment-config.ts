@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PublicConfig } from '@pet-haven/shared/users';
+import { api } from '@/lib/api-client';
+
+/** GET /api/config: which payment provider this server uses (Stripe or the test provider). */
+export function getPaymentConfig(signal?: AbortSignal): Promise<PublicConfig> {
+  return api<PublicConfig>('/config', { signal, anonymous: true });
+}
+
+export const paymentConfigQueryOptions = () =>
+  queryOptions({
+    // Same key as every other reader of GET /api/config: one request for the whole app.
+    queryKey: ['config'],
+    queryFn: ({ signal }) => getPaymentConfig(signal),
+    staleTime: Infinity,
+    select: (config) => config.payments,
+  });
+
+export function usePaymentConfig() {
+  return useQuery(paymentConfigQueryOptions());
+}

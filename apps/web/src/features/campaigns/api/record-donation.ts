@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Campaign } from '@pet-haven/shared/campaigns';
+import type { RecordDonationAnswer, RecordDonationBody } from '@pet-haven/shared/payments';
+import { api } from '@/lib/api-client';
+import { campaignsRootKey } from './get-campaigns';
+import { campaignDetailKey } from './get-campaign';
+import { myDonationsKey } from './get-my-donations';
+
+/**
+ * POST /api/donations/record: the server checks with the payment provider that the intent
+ * succeeded for this campaign and amount, then records it once (retries are harmless).
+ */
+export function recordDonation(body: RecordDonationBody) {
+  return api<RecordDonationAnswer>('/donations/record', { method: 'POST', json: body });
+}
+
+export function useRecordDonation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: recordDonation,
+    onSuccess: ({ donatedAmount }, { donationId }) => {
+      // The raised amount changes at once on the details screen, then everything refetches.
+      queryClient.setQueryData<Campaign>(campaignDetailKey(donationId), (c) =>
+        c ? { ...c, donatedAmount } : c,
+      );
+      void queryClient.invalidateQueries({ queryKey: campaignsRootKey });
+      void queryClient.invalidateQueries({ queryKey: myDonationsKey });
+    },
+  });
+}

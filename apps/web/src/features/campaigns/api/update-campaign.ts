@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Campaign, UpdateCampaignBody } from '@pet-haven/shared/campaigns';
+import { api } from '@/lib/api-client';
+import { campaignsRootKey } from './get-campaigns';
+import { campaignDetailKey } from './get-campaign';
+
+/** PATCH /api/update-donation/{id} (owner or admin): answers the campaign as changed. */
+export function updateCampaign(id: string, body: UpdateCampaignBody) {
+  return api<Campaign>(`/update-donation/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    json: body,
+  });
+}
+
+export function useUpdateCampaign(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateCampaignBody) => updateCampaign(id, body),
+    onSuccess: (campaign) => {
+      queryClient.setQueryData(campaignDetailKey(id), campaign);
+      return queryClient.invalidateQueries({ queryKey: campaignsRootKey });
+    },
+  });
+}
