@@ -1,5 +1,13 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { useParams } from 'react-router';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { PetDetails } from '@/features/pets/components/pet-details';
 
 export function Component() {
-  return <ComingSoon title="Pet details" />;
+  const { id = '' } = useParams();
+  const { user } = useAuth();
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10">
+      <PetDetails id={id} viewer={user ? { name: user.name, email: user.email } : null} />
+    </section>
+  );
 }

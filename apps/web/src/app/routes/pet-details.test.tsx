@@ -1,0 +1,140 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@pet-haven/shared/messages';
+import { makePet } from '@/features/pets/test-data';
+import { apiError, defaultFakeUser, renderRoute, signedIn } from '@/testing/render-route';
+
+const pet = makePet({
+  petName: 'Bella',
+  petAge: '3 months',
+  petCategory: 'cat',
+  petLocation: 'Khulna',
+  longDescription: 'Bella purrs a lot.',
+  userEmail: 'owner@example.com',
+});
+
+describe('/pets/:id', () => {
+  it('shows the loading text, then the pet', async () => {
+    let answer!: (v: unknown) => void;
+    renderRoute(`/pets/${pet._id}`, {
+      handlers: {
+        ...signedIn(),
+        'GET /api/pets/:id': () => new Promise((res) => (answer = res)),
+      },
+    });
+    expect(await screen.findByText(messages.pets.loadingDetails)).toBeInTheDocument();
+    answer(pet);
+    expect(await screen.findByRole('heading', { name: 'Bella', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('3 months')).toBeInTheDocument();
+    expect(screen.getByText('Cat')).toBeInTheDocument();
+    expect(screen.getByText('Khulna')).toBeInTheDocument();
+    expect(screen.getByText('Bella purrs a lot.')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Bella' })).toHaveAttribute('srcset');
+    expect(screen.getByRole('button', { name: 'Adopt' })).toBeInTheDocument();
+  });
+
+  it("says 'Pet not found' for a 404", async () => {
+    renderRoute(`/pets/${pet._id}`, {
+      handlers: {
+        ...signedIn(),
+        'GET /api/pets/:id': () => apiError(404, 'NOT_FOUND', 'Pet not found'),
+      },
+    });
+    expect(await screen.findByText(messages.pets.notFound)).toBeInTheDocument();
+  });
+
+  it("says 'Failed to fetch pet details' for other failures", async () => {
+    renderRoute(`/pets/${pet._id}`, {
+      handlers: {
+        ...signedIn(),
+        'GET /api/pets/:id': () => apiError(500, 'INTERNAL_ERROR', 'boom'),
+      },
+    });
+    expect(await screen.findByText(messages.pets.fetchDetailsFailed)).toBeInTheDocument();
+  });
+
+  it('sends an adoption request from the dialog', async () => {
+    const r = renderRoute(`/pets/${pet._id}`, {
+      handlers: {
+        ...signedIn({ name: 'Rafi Ahmed', email: 'rafi@example.com' }),
+        'GET /api/pets/:id': () => pet,
+        'POST /api/adoption-requests': (req) => ({ ...req.json<object>(), _id: 'r1' }),
+      },
+    });
+    await r.user.click(await screen.findByRole('button', { name: 'Adopt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adopt Bella' });
+    const name = within(dialog).getByLabelText('User Name');
+    const email = within(dialog).getByLabelText('Email');
+    expect(name).toHaveValue('Rafi Ahmed');
+    expect(name).toHaveAttribute('readonly');
+    expect(email).toHaveValue('rafi@example.com');
+    expect(email).toHaveAttribute('readonly');
+    expect(within(dialog).getByLabelText(/Phone Number/)).toHaveAttribute('type', 'tel');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+
+    // phone and address are required
+    await r.user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await within(dialog).findByText('Phone number is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Address is required')).toBeInTheDocument();
+    expect(r.requests.some((q) => q.key === 'POST /api/adoption-requests')).toBe(false);
+
+    await r.user.type(within(dialog).getByLabelText(/Phone Number/), '+880 1711 223344');
+    await r.user.type(within(dialog).getByLabelText(/Address/), '7 Lake Road, Dhaka');
+    await r.user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText(messages.adoption.submitted)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const sent = r.requests.find((q) => q.key === 'POST /api/adoption-requests')!;
+    expect(sent.json()).toEqual({
+      petId: pet._id,
+      phone: '+880 1711 223344',
+      address: '7 Lake Road, Dhaka',
+    });
+    expect(sent.headers.get('authorization')).toMatch(/^Bearer /);
+  });
+
+  it("shows the server's reason when a request is refused, and a generic text otherwise", async () => {
+    let status = 409;
+    const r = renderRoute(`/pets/${pet._id}`, {
+      handlers: {
+        ...signedIn(),
+        'GET /api/pets/:id': () => pet,
+        'POST /api/adoption-requests': () =>
+          apiError(status, 'CONFLICT', 'You already have a pending request for this pet.'),
+      },
+    });
+    await r.user.click(await screen.findByRole('button', { name: 'Adopt' }));
+    const dialog = await screen.findByRole('dialog');
+    await r.user.type(within(dialog).getByLabelText(/Phone Number/), '01711223344');
+    await r.user.type(within(dialog).getByLabelText(/Address/), 'Dhaka');
+    await r.user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(
+      await screen.findByText('You already have a pending request for this pet.'),
+    ).toBeInTheDocument();
+    // the dialog stays open so the user can try again
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+
+    status = 500;
+    await r.user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(messages.adoption.submitFailed)).toBeInTheDocument();
+  });
+
+  it('offers no Adopt button on your own pet', async () => {
+    renderRoute(`/pets/${pet._id}`, {
+      handlers: {
+        ...signedIn(),
+        'GET /api/pets/:id': () => ({ ...pet, userEmail: defaultFakeUser.email }),
+      },
+    });
+    expect(await screen.findByText(/This is your pet/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Adopt' })).not.toBeInTheDocument();
+  });
+
+  it('offers no Adopt button on an adopted pet', async () => {
+    renderRoute(`/pets/${pet._id}`, {
+      handlers: { ...signedIn(), 'GET /api/pets/:id': () => ({ ...pet, adopted: true }) },
+    });
+    expect(await screen.findByText('This pet has already found a home.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Adopt' })).not.toBeInTheDocument();
+  });
+});

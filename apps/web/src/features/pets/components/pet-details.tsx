@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DETAIL_IMAGE_SIZES, responsiveImage } from '@pet-haven/shared/images';
+import { messages } from '@pet-haven/shared/messages';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { ErrorText } from '@/components/ui/error-text';
+import { Skeleton } from '@/components/ui/skeleton';
+import { isApiError } from '@/lib/api-client';
+import { usePet } from '../api/get-pet';
+import { AdoptDialog } from './adopt-dialog';
+import { categoryLabel } from './category-label';
+import type { Viewer } from './viewer';
+
+interface PetDetailsProps {
+  id: string;
+  viewer: Viewer | null;
+}
+
+/** The pet details screen: picture, facts, description and the Adopt dialog. */
+export function PetDetails({ id, viewer }: PetDetailsProps) {
+  const { data: pet, isPending, isError, error } = usePet(id);
+  const [adoptOpen, setAdoptOpen] = useState(false);
+
+  if (isPending) {
+    return (
+      <div role="status" aria-live="polite" className="grid gap-8 md:grid-cols-2">
+        <Skeleton className="aspect-[4/3] w-full" />
+        <div className="space-y-4">
+          <p className="text-slate-600 dark:text-slate-300">{messages.pets.loadingDetails}</p>
+          <Skeleton className="h-8 w-2/3" />
+          <Skeleton className="h-4 w-1/2" />
+          <Skeleton className="h-4 w-1/3" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      </div>
+    );
+  }
+
+  if (isError) {
+    const notFound =
+      isApiError(error) && (error.status === 404 || error.code === 'VALIDATION_FAILED');
+    return (
+      <div className="flex flex-col items-center gap-4 py-16 text-center">
+        <ErrorText className="text-lg">
+          {notFound ? messages.pets.notFound : messages.pets.fetchDetailsFailed}
+        </ErrorText>
+        <Link to="/petlist" className={buttonClasses({ variant: 'secondary' })}>
+          Back to all pets
+        </Link>
+      </div>
+    );
+  }
+
+  const isOwner = Boolean(viewer && pet.userEmail && pet.userEmail === viewer.email);
+  const canAdopt = Boolean(viewer) && !isOwner && !pet.adopted;
+
+  return (
+    <article className="grid gap-8 md:grid-cols-2">
+      <div className="overflow-hidden rounded-xl bg-slate-100 dark:bg-slate-800">
+        <img
+          {...responsiveImage(pet.petImage, DETAIL_IMAGE_SIZES)}
+          alt={pet.petName}
+          width={800}
+          height={600}
+          className="h-full max-h-[32rem] w-full object-cover"
+        />
+      </div>
+      <div className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-bold tracking-tight break-words">{pet.petName}</h1>
+          {pet.adopted && (
+            <span className="rounded-full bg-green-100 px-3 py-1 text-sm font-medium text-green-800 dark:bg-green-900/40 dark:text-green-300">
+              Adopted
+            </span>
+          )}
+        </div>
+        <p className="text-lg text-slate-700 dark:text-slate-200">{pet.shortDescription}</p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+          <dt className="font-semibold">Age</dt>
+          <dd className="text-slate-700 dark:text-slate-300">{pet.petAge}</dd>
+          <dt className="font-semibold">Category</dt>
+          <dd className="text-slate-700 dark:text-slate-300">{categoryLabel(pet.petCategory)}</dd>
+          <dt className="font-semibold">Location</dt>
+          <dd className="text-slate-700 dark:text-slate-300">{pet.petLocation}</dd>
+        </dl>
+        <section aria-labelledby="pet-description">
+          <h2 id="pet-description" className="mb-1 font-semibold">
+            Description
+          </h2>
+          <p className="whitespace-pre-line text-slate-700 dark:text-slate-300">
+            {pet.longDescription}
+          </p>
+        </section>
+        <div className="mt-2 flex flex-wrap gap-3">
+          {canAdopt && viewer && (
+            <>
+              <Button size="lg" onClick={() => setAdoptOpen(true)}>
+                Adopt
+              </Button>
+              <AdoptDialog pet={pet} viewer={viewer} open={adoptOpen} onOpenChange={setAdoptOpen} />
+            </>
+          )}
+          {isOwner && (
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              This is your pet.{' '}
+              <Link
+                to={`/update-pet/${pet._id}`}
+                className="text-brand-700 underline dark:text-brand-300"
+              >
+                Update it
+              </Link>
+            </p>
+          )}
+          {pet.adopted && !isOwner && (
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              This pet has already found a home.
+            </p>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
