@@ -14,8 +14,14 @@ import { createJwtRoutes } from './auth/jwt.routes';
 import { AppError, handleError, handleNotFound } from './lib/errors';
 import type { AppEnv } from './lib/hono-env';
 import { createRouter } from './lib/openapi';
+import { createAdoptionRequestsRoutes } from './modules/adoption-requests/adoption-requests.routes';
 import { createImagesRoutes } from './modules/images/images.routes';
+import { createPetsRoutes } from './modules/pets/pets.routes';
+import { createCampaignsRoutes } from './modules/campaigns/campaigns.routes';
+import { createPaymentsRoutes } from './modules/payments/payments.routes';
 import { createAuditRoutes } from './modules/audit/audit.routes';
+import { createCampaignsAdminRoutes } from './modules/campaigns/campaigns-admin.routes';
+import { createPetsAdminRoutes } from './modules/pets/pets-admin.routes';
 import { createSystemRoutes } from './modules/system/system.routes';
 import { createUsersRoutes } from './modules/users/users.routes';
 
@@ -147,6 +153,12 @@ export function createApp(deps: AppDeps, auth: Auth = createAuth(deps)) {
   api.route('/', createUsersRoutes(deps));
   api.route('/', createAuditRoutes(deps));
   api.route('/', createImagesRoutes(deps));
+  api.route('/', createPetsRoutes(deps));
+  api.route('/', createAdoptionRequestsRoutes(deps));
+  api.route('/', createPetsAdminRoutes(deps));
+  api.route('/', createCampaignsAdminRoutes(deps));
+  api.route('/', createCampaignsRoutes(deps));
+  api.route('/', createPaymentsRoutes(deps));
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

@@ -77,6 +77,8 @@ export const declineCodes = [
   'invalid_expiry_year',
   'expired_card',
   'invalid_cvc',
+  'incorrect_cvc',
+  'processing_error',
 ] as const;
 export type DeclineCode = (typeof declineCodes)[number];
 

@@ -1,0 +1,37 @@
+import type { Campaign, Donator, MyDonation } from '@pet-haven/shared/campaigns';
+import { fromCents } from '@pet-haven/shared/money';
+import type { AuthUser } from '../../lib/hono-env';
+import { displayUrlOf } from '../images/images.presenter';
+import type { CampaignRow, DonatorRow, MyDonationRow } from './campaigns.repository';
+
+/** A campaign as every answer shows it; the owner's e-mail only for signed-in callers. */
+export function presentCampaign(row: CampaignRow, viewer: AuthUser | null): Campaign {
+  return {
+    _id: row.id,
+    petName: row.petName,
+    petPicture: displayUrlOf(row.pictureId, row.pictureWidth),
+    maxDonationAmount: fromCents(row.maxDonationCents),
+    donatedAmount: fromCents(row.raisedCents),
+    lastDate: row.lastDate,
+    shortDescription: row.shortDescription,
+    longDescription: row.longDescription,
+    ...(viewer ? { userEmail: row.ownerEmail } : {}),
+    paused: row.paused,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export const presentDonator = (row: DonatorRow): Donator => ({
+  id: row.id,
+  name: row.name ?? 'Former member',
+  amount: fromCents(row.amountCents),
+});
+
+export const presentMyDonation = (row: MyDonationRow): MyDonation => ({
+  _id: row.id,
+  campaignId: row.campaignId,
+  petName: row.petName,
+  petPicture: displayUrlOf(row.pictureId, row.pictureWidth),
+  amount: fromCents(row.amountCents),
+  date: row.createdAt.toISOString(),
+});

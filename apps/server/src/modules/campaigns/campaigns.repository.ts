@@ -1,0 +1,290 @@
+import { and, desc, eq, gt, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { campaigns, donations, images, paymentIntents, user } from '../../db/schema/index';
+
+/** A campaign with what its presentation needs: the owner's e-mail and the picture's width. */
+export interface CampaignRow {
+  id: string;
+  ownerId: string;
+  ownerEmail: string;
+  pictureId: string;
+  pictureWidth: number;
+  petName: string;
+  maxDonationCents: number;
+  raisedCents: number;
+  lastDate: string;
+  shortDescription: string;
+  longDescription: string;
+  paused: boolean;
+  archivedAt: Date | null;
+  createdAt: Date;
+}
+
+const campaignColumns = {
+  id: campaigns.id,
+  ownerId: campaigns.ownerId,
+  ownerEmail: user.email,
+  pictureId: campaigns.pictureId,
+  pictureWidth: images.width,
+  petName: campaigns.petName,
+  maxDonationCents: campaigns.maxDonationCents,
+  raisedCents: campaigns.raisedCents,
+  lastDate: campaigns.lastDate,
+  shortDescription: campaigns.shortDescription,
+  longDescription: campaigns.longDescription,
+  paused: campaigns.paused,
+  archivedAt: campaigns.archivedAt,
+  createdAt: campaigns.createdAt,
+};
+
+const selectCampaigns = (db: DbOrTx) =>
+  db
+    .select(campaignColumns)
+    .from(campaigns)
+    .innerJoin(user, eq(user.id, campaigns.ownerId))
+    .innerJoin(images, eq(images.id, campaigns.pictureId));
+
+export type NewCampaign = typeof campaigns.$inferInsert;
+export type CampaignPatch = Partial<
+  Pick<
+    NewCampaign,
+    | 'petName'
+    | 'pictureId'
+    | 'maxDonationCents'
+    | 'lastDate'
+    | 'shortDescription'
+    | 'longDescription'
+  >
+>;
+
+export async function insertCampaign(db: DbOrTx, values: NewCampaign): Promise<string> {
+  const [row] = await db.insert(campaigns).values(values).returning({ id: campaigns.id });
+  return row!.id;
+}
+
+/** A campaign by id; archived ones only when asked for. */
+export async function findCampaignById(
+  db: DbOrTx,
+  id: string,
+  options: { includeArchived?: boolean } = {},
+): Promise<CampaignRow | null> {
+  const where = options.includeArchived
+    ? eq(campaigns.id, id)
+    : and(eq(campaigns.id, id), isNull(campaigns.archivedAt));
+  const rows = await selectCampaigns(db).where(where).limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * One page of the public list: not paused, not archived, newest first. The WHERE and ORDER BY
+ * match the partial index campaigns_public_list_idx exactly, so PostgreSQL walks the index and
+ * stops after offset + limit entries; the joins then touch only the rows answered.
+ */
+export async function listPublicCampaigns(
+  db: DbOrTx,
+  offset: number,
+  limit: number,
+): Promise<CampaignRow[]> {
+  const page = db
+    .select({ id: campaigns.id, createdAt: campaigns.createdAt })
+    .from(campaigns)
+    .where(and(eq(campaigns.paused, false), isNull(campaigns.archivedAt)))
+    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+    .limit(limit)
+    .offset(offset)
+    .as('page');
+  return db
+    .select(campaignColumns)
+    .from(page)
+    .innerJoin(campaigns, eq(campaigns.id, page.id))
+    .innerJoin(user, eq(user.id, campaigns.ownerId))
+    .innerJoin(images, eq(images.id, campaigns.pictureId))
+    .orderBy(desc(page.createdAt), desc(page.id));
+}
+
+/** Every campaign (admin list), archived ones excluded, newest first, with the total. */
+export async function listAllCampaigns(
+  db: DbOrTx,
+  offset: number,
+  limit: number,
+): Promise<{ rows: CampaignRow[]; total: number }> {
+  const rows = await selectCampaigns(db)
+    .where(isNull(campaigns.archivedAt))
+    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+    .limit(limit)
+    .offset(offset);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(campaigns)
+    .where(isNull(campaigns.archivedAt));
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** The owner's campaigns (paused ones included, archived ones not), newest first. */
+export async function listCampaignsByOwner(db: DbOrTx, ownerId: string): Promise<CampaignRow[]> {
+  return selectCampaigns(db)
+    .where(and(eq(campaigns.ownerId, ownerId), isNull(campaigns.archivedAt)))
+    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+    .limit(1000);
+}
+
+/**
+ * Locks the campaign row (SELECT ... FOR UPDATE) for the rest of the transaction: every
+ * change of raised or reserved amounts on one campaign goes through this lock, in order.
+ */
+export async function lockCampaign(
+  tx: DbOrTx,
+  id: string,
+): Promise<{
+  id: string;
+  maxDonationCents: number;
+  raisedCents: number;
+  lastDate: string;
+  paused: boolean;
+  archivedAt: Date | null;
+} | null> {
+  const rows = await tx
+    .select({
+      id: campaigns.id,
+      maxDonationCents: campaigns.maxDonationCents,
+      raisedCents: campaigns.raisedCents,
+      lastDate: campaigns.lastDate,
+      paused: campaigns.paused,
+      archivedAt: campaigns.archivedAt,
+    })
+    .from(campaigns)
+    .where(eq(campaigns.id, id))
+    .for('update')
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Cents held by payments under way: intents not canceled, not yet recorded as a donation, and
+ * either still within their reservation window or already succeeded (paid, record pending).
+ */
+export async function reservedCents(db: DbOrTx, campaignId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${paymentIntents.amountCents}), 0)::int` })
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.campaignId, campaignId),
+        inArray(paymentIntents.status, ['requires_payment_method', 'processing', 'succeeded']),
+        or(gt(paymentIntents.expiresAt, now), eq(paymentIntents.status, 'succeeded')),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(donations)
+            .where(eq(donations.paymentIntentId, paymentIntents.id)),
+        ),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function updateCampaign(db: DbOrTx, id: string, patch: CampaignPatch): Promise<void> {
+  await db
+    .update(campaigns)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(campaigns.id, id));
+}
+
+/** Flips paused; answers the new value, or null when there is no such live campaign. */
+export async function togglePaused(db: DbOrTx, id: string): Promise<boolean | null> {
+  const rows = await db
+    .update(campaigns)
+    .set({ paused: sql`not ${campaigns.paused}`, updatedAt: sql`now()` })
+    .where(and(eq(campaigns.id, id), isNull(campaigns.archivedAt)))
+    .returning({ paused: campaigns.paused });
+  return rows[0]?.paused ?? null;
+}
+
+export async function setPaused(db: DbOrTx, id: string, paused: boolean): Promise<boolean | null> {
+  const rows = await db
+    .update(campaigns)
+    .set({ paused, updatedAt: sql`now()` })
+    .where(and(eq(campaigns.id, id), isNull(campaigns.archivedAt)))
+    .returning({ paused: campaigns.paused });
+  return rows[0]?.paused ?? null;
+}
+
+/** True when any donation or payment intent points at the campaign (it must then be kept). */
+export async function hasMoneyHistory(db: DbOrTx, id: string): Promise<boolean> {
+  const donated = await db
+    .select({ one: sql`1` })
+    .from(donations)
+    .where(eq(donations.campaignId, id))
+    .limit(1);
+  if (donated.length > 0) return true;
+  const intents = await db
+    .select({ one: sql`1` })
+    .from(paymentIntents)
+    .where(eq(paymentIntents.campaignId, id))
+    .limit(1);
+  return intents.length > 0;
+}
+
+export async function archiveCampaign(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .update(campaigns)
+    .set({ archivedAt: sql`now()`, paused: true, updatedAt: sql`now()` })
+    .where(and(eq(campaigns.id, id), isNull(campaigns.archivedAt)))
+    .returning({ id: campaigns.id });
+  return rows.length > 0;
+}
+
+export async function deleteCampaign(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(campaigns)
+    .where(eq(campaigns.id, id))
+    .returning({ id: campaigns.id });
+  return rows.length > 0;
+}
+
+export interface DonatorRow {
+  id: string;
+  name: string | null;
+  amountCents: number;
+}
+
+/** The donations to one campaign with the donors' names, newest first. */
+export async function listDonators(db: DbOrTx, campaignId: string): Promise<DonatorRow[]> {
+  return db
+    .select({ id: donations.id, name: user.name, amountCents: donations.amountCents })
+    .from(donations)
+    .leftJoin(user, eq(user.id, donations.donorId))
+    .where(eq(donations.campaignId, campaignId))
+    .orderBy(desc(donations.createdAt), desc(donations.id))
+    .limit(10_000);
+}
+
+export interface MyDonationRow {
+  id: string;
+  campaignId: string;
+  petName: string;
+  pictureId: string;
+  pictureWidth: number;
+  amountCents: number;
+  createdAt: Date;
+}
+
+/** A donor's own donations (archived campaigns included), newest first. */
+export async function listDonationsByDonor(db: DbOrTx, donorId: string): Promise<MyDonationRow[]> {
+  return db
+    .select({
+      id: donations.id,
+      campaignId: donations.campaignId,
+      petName: campaigns.petName,
+      pictureId: campaigns.pictureId,
+      pictureWidth: images.width,
+      amountCents: donations.amountCents,
+      createdAt: donations.createdAt,
+    })
+    .from(donations)
+    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .innerJoin(images, eq(images.id, campaigns.pictureId))
+    .where(eq(donations.donorId, donorId))
+    .orderBy(desc(donations.createdAt), desc(donations.id))
+    .limit(10_000);
+}

@@ -1,0 +1,206 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  campaignIdParamSchema,
+  campaignListQuerySchema,
+  campaignListSchema,
+  campaignSchema,
+  createCampaignBodySchema,
+  donatorListSchema,
+  myDonationListSchema,
+  pauseAnswerSchema,
+  updateCampaignBodySchema,
+} from '@pet-haven/shared/campaigns';
+import type { MiddlewareHandler } from 'hono';
+import type { AppDeps } from '../../app-deps';
+import { requireUser } from '../../auth/authenticate.middleware';
+import type { AppEnv } from '../../lib/hono-env';
+import {
+  bearerSecurity,
+  createRouter,
+  errorResponses,
+  jsonBody,
+  jsonContent,
+} from '../../lib/openapi';
+import { presentCampaign, presentDonator, presentMyDonation } from './campaigns.presenter';
+import {
+  campaignDonators,
+  createCampaign,
+  editCampaign,
+  getCampaign,
+  listMine,
+  listPublic,
+  myDonations,
+  toggleCampaignPause,
+} from './campaigns.service';
+
+/** Runs before body validation, so an anonymous caller gets 401 whatever it sent. */
+const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireUser(c);
+  await next();
+};
+
+const tags = ['Donation campaigns'];
+const { 400: badInput, 401: anonymous, 403: notAllowed, 404: missing } = errorResponses;
+
+const createCampaignRoute = createRoute({
+  method: 'post',
+  path: '/create-donation-campaigns',
+  tags,
+  summary: 'Create a campaign owned by the signed-in user',
+  security: bearerSecurity,
+  middleware: [signedIn] as const,
+  request: { body: jsonBody(createCampaignBodySchema) },
+  responses: {
+    201: jsonContent(campaignSchema, 'The campaign'),
+    400: badInput,
+    401: anonymous,
+  },
+});
+
+const updateCampaignRoute = createRoute({
+  method: 'patch',
+  path: '/update-donation/{id}',
+  tags,
+  summary: 'Edit a campaign (owner or admin); the maximum cannot go below what was raised',
+  security: bearerSecurity,
+  middleware: [signedIn] as const,
+  request: { params: campaignIdParamSchema, body: jsonBody(updateCampaignBodySchema) },
+  responses: {
+    200: jsonContent(campaignSchema, 'The campaign as changed'),
+    400: badInput,
+    401: anonymous,
+    403: notAllowed,
+    404: missing,
+  },
+});
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/donation-campaigns',
+  tags,
+  summary: 'Campaigns that are not paused, newest first, 9 a page; [] after the last page',
+  request: { query: campaignListQuerySchema },
+  responses: { 200: jsonContent(campaignListSchema, 'One page of campaigns'), 400: badInput },
+});
+
+const detailsRoute = createRoute({
+  method: 'get',
+  path: '/donations/{id}',
+  tags,
+  summary: 'A campaign with its raised amount (donatedAmount)',
+  request: { params: campaignIdParamSchema },
+  responses: { 200: jsonContent(campaignSchema, 'The campaign'), 400: badInput, 404: missing },
+});
+
+const mineRoute = createRoute({
+  method: 'get',
+  path: '/donations',
+  tags,
+  summary: "The signed-in user's own campaigns, paused ones included",
+  security: bearerSecurity,
+  middleware: [signedIn] as const,
+  responses: { 200: jsonContent(campaignListSchema, 'The campaigns'), 401: anonymous },
+});
+
+const pauseRoute = createRoute({
+  method: 'patch',
+  path: '/donations/{id}/pause',
+  tags,
+  summary: 'The owner pauses or unpauses the campaign; answers the new value',
+  security: bearerSecurity,
+  middleware: [signedIn] as const,
+  request: { params: campaignIdParamSchema },
+  responses: {
+    200: jsonContent(pauseAnswerSchema, 'The new paused value'),
+    400: badInput,
+    401: anonymous,
+    403: notAllowed,
+    404: missing,
+  },
+});
+
+const donatorsRoute = createRoute({
+  method: 'get',
+  path: '/donations/{id}/donators',
+  tags,
+  summary: 'Who donated and how much (owner or admin), newest first',
+  security: bearerSecurity,
+  middleware: [signedIn] as const,
+  request: { params: campaignIdParamSchema },
+  responses: {
+    200: jsonContent(donatorListSchema, 'The donations'),
+    400: badInput,
+    401: anonymous,
+    403: notAllowed,
+    404: missing,
+  },
+});
+
+const myDonationsRoute = createRoute({
+  method: 'get',
+  path: '/user/donations',
+  tags,
+  summary: "The signed-in user's own donations, newest first",
+  security: bearerSecurity,
+  middleware: [signedIn] as const,
+  responses: { 200: jsonContent(myDonationListSchema, 'The donations'), 401: anonymous },
+});
+
+export function createCampaignsRoutes(deps: AppDeps) {
+  const router = createRouter();
+
+  router.openapi(createCampaignRoute, async (c) => {
+    const user = requireUser(c);
+    const row = await createCampaign(deps, user, c.req.valid('json'));
+    return c.json(presentCampaign(row, user), 201);
+  });
+
+  router.openapi(updateCampaignRoute, async (c) => {
+    const user = requireUser(c);
+    const row = await editCampaign(deps, user, c.req.valid('param').id, c.req.valid('json'));
+    return c.json(presentCampaign(row, user), 200);
+  });
+
+  router.openapi(listRoute, async (c) => {
+    const rows = await listPublic(deps, c.req.valid('query').page);
+    const viewer = c.get('user');
+    return c.json(
+      rows.map((r) => presentCampaign(r, viewer)),
+      200,
+    );
+  });
+
+  router.openapi(detailsRoute, async (c) => {
+    const row = await getCampaign(deps, c.req.valid('param').id);
+    return c.json(presentCampaign(row, c.get('user')), 200);
+  });
+
+  router.openapi(mineRoute, async (c) => {
+    const user = requireUser(c);
+    const rows = await listMine(deps, user);
+    return c.json(
+      rows.map((r) => presentCampaign(r, user)),
+      200,
+    );
+  });
+
+  router.openapi(pauseRoute, async (c) => {
+    const user = requireUser(c);
+    const paused = await toggleCampaignPause(deps, user, c.req.valid('param').id);
+    return c.json({ paused }, 200);
+  });
+
+  router.openapi(donatorsRoute, async (c) => {
+    const user = requireUser(c);
+    const rows = await campaignDonators(deps, user, c.req.valid('param').id);
+    return c.json(rows.map(presentDonator), 200);
+  });
+
+  router.openapi(myDonationsRoute, async (c) => {
+    const user = requireUser(c);
+    const rows = await myDonations(deps, user);
+    return c.json(rows.map(presentMyDonation), 200);
+  });
+
+  return router;
+}

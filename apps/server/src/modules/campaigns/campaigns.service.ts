@@ -1,0 +1,203 @@
+import {
+  CAMPAIGN_PAGE_SIZE,
+  type CreateCampaignBody,
+  type UpdateCampaignBody,
+} from '@pet-haven/shared/campaigns';
+import { formatCents, toCentsStrict } from '@pet-haven/shared/money';
+import type { AppDeps } from '../../app-deps';
+import { isAdmin } from '../../auth/authenticate.middleware';
+import { forbidden, invalidField, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../lib/hono-env';
+import { releaseImages, resolveHostedImage } from '../images/images.service';
+import {
+  archiveCampaign,
+  deleteCampaign,
+  findCampaignById,
+  hasMoneyHistory,
+  insertCampaign,
+  listAllCampaigns,
+  listCampaignsByOwner,
+  listDonationsByDonor,
+  listDonators,
+  listPublicCampaigns,
+  lockCampaign,
+  reservedCents,
+  setPaused,
+  togglePaused,
+  updateCampaign,
+  type CampaignPatch,
+  type CampaignRow,
+  type DonatorRow,
+  type MyDonationRow,
+} from './campaigns.repository';
+
+type CampaignDeps = Pick<AppDeps, 'config' | 'database' | 'logger' | 'imageStorage'>;
+
+const campaignNotFound = () => notFound('Campaign not found.');
+
+/** Creates a campaign owned by the signed-in user; the picture must be hosted here. */
+export async function createCampaign(
+  deps: CampaignDeps,
+  owner: AuthUser,
+  body: CreateCampaignBody,
+): Promise<CampaignRow> {
+  const picture = await resolveHostedImage(deps, body.petPicture, 'body.petPicture');
+  const id = await insertCampaign(deps.database.db, {
+    ownerId: owner.id,
+    pictureId: picture.id,
+    petName: body.petName,
+    maxDonationCents: toCentsStrict(body.maxDonationAmount),
+    lastDate: body.lastDate,
+    shortDescription: body.shortDescription,
+    longDescription: body.longDescription,
+  });
+  return (await findCampaignById(deps.database.db, id))!;
+}
+
+/**
+ * Changes a campaign (owner or admin). The maximum cannot go below what was raised plus what
+ * payments under way have reserved: the campaign row is locked while this is checked, so no
+ * donation can slip in between the check and the change.
+ */
+export async function editCampaign(
+  deps: CampaignDeps,
+  caller: AuthUser,
+  id: string,
+  body: UpdateCampaignBody,
+): Promise<CampaignRow> {
+  const db = deps.database.db;
+  const before = await findCampaignById(db, id);
+  if (!before) throw campaignNotFound();
+  if (before.ownerId !== caller.id && !isAdmin(caller)) {
+    throw forbidden('Only the owner of this campaign or an admin can edit it.');
+  }
+  // Resolved before the transaction: the embedded database runs one transaction at a time.
+  const picture =
+    body.petPicture !== undefined
+      ? await resolveHostedImage(deps, body.petPicture, 'body.petPicture')
+      : null;
+
+  const patch: CampaignPatch = {};
+  if (body.petName !== undefined) patch.petName = body.petName;
+  if (picture) patch.pictureId = picture.id;
+  if (body.lastDate !== undefined) patch.lastDate = body.lastDate;
+  if (body.shortDescription !== undefined) patch.shortDescription = body.shortDescription;
+  if (body.longDescription !== undefined) patch.longDescription = body.longDescription;
+  if (body.maxDonationAmount !== undefined) {
+    patch.maxDonationCents = toCentsStrict(body.maxDonationAmount);
+  }
+
+  await db.transaction(async (tx) => {
+    const locked = await lockCampaign(tx, id);
+    if (!locked || locked.archivedAt) throw campaignNotFound();
+    if (patch.maxDonationCents !== undefined) {
+      const reserved = await reservedCents(tx, id, new Date());
+      const floor = locked.raisedCents + reserved;
+      if (patch.maxDonationCents < floor) {
+        const raised = formatCents(locked.raisedCents);
+        throw invalidField(
+          'body.maxDonationAmount',
+          reserved > 0
+            ? `The maximum cannot be lower than ${formatCents(floor)}: ${raised} is raised and ${formatCents(reserved)} is in payments under way.`
+            : `The maximum cannot be lower than the ${raised} already raised.`,
+        );
+      }
+    }
+    if (Object.keys(patch).length > 0) await updateCampaign(tx, id, patch);
+  });
+
+  if (picture && picture.id !== before.pictureId) await releaseImages(deps, [before.pictureId]);
+  return (await findCampaignById(db, id))!;
+}
+
+/** A page of the public list (9 a page, newest first, not paused); [] after the last page. */
+export function listPublic(deps: CampaignDeps, page: number): Promise<CampaignRow[]> {
+  return listPublicCampaigns(deps.database.db, (page - 1) * CAMPAIGN_PAGE_SIZE, CAMPAIGN_PAGE_SIZE);
+}
+
+/** A live (not archived) campaign, or 404. */
+export async function getCampaign(deps: CampaignDeps, id: string): Promise<CampaignRow> {
+  const row = await findCampaignById(deps.database.db, id);
+  if (!row) throw campaignNotFound();
+  return row;
+}
+
+export function listMine(deps: CampaignDeps, owner: AuthUser): Promise<CampaignRow[]> {
+  return listCampaignsByOwner(deps.database.db, owner.id);
+}
+
+/** The owner pauses or unpauses; answers the new value. */
+export async function toggleCampaignPause(
+  deps: CampaignDeps,
+  caller: AuthUser,
+  id: string,
+): Promise<boolean> {
+  const row = await getCampaign(deps, id);
+  if (row.ownerId !== caller.id) {
+    throw forbidden('Only the owner of this campaign can pause or unpause it.');
+  }
+  const paused = await togglePaused(deps.database.db, id);
+  if (paused === null) throw campaignNotFound();
+  return paused;
+}
+
+/** Who gave how much (owner or admin). */
+export async function campaignDonators(
+  deps: CampaignDeps,
+  caller: AuthUser,
+  id: string,
+): Promise<DonatorRow[]> {
+  const row = await getCampaign(deps, id);
+  if (row.ownerId !== caller.id && !isAdmin(caller)) {
+    throw forbidden('Only the owner of this campaign or an admin can see its donators.');
+  }
+  return listDonators(deps.database.db, id);
+}
+
+export function myDonations(deps: CampaignDeps, caller: AuthUser): Promise<MyDonationRow[]> {
+  return listDonationsByDonor(deps.database.db, caller.id);
+}
+
+// ---- Admin (the routes belong to the admin area; these keep them thin) ----
+
+/** Every live campaign, paused ones included, newest first, with the total count. */
+export function listAllForAdmin(deps: CampaignDeps, page: number, limit: number) {
+  return listAllCampaigns(deps.database.db, (page - 1) * limit, limit);
+}
+
+/** The admin sets paused to the value sent; answers it. */
+export async function setPausedByAdmin(
+  deps: CampaignDeps,
+  id: string,
+  paused: boolean,
+): Promise<boolean> {
+  const result = await setPaused(deps.database.db, id, paused);
+  if (result === null) throw campaignNotFound();
+  return result;
+}
+
+/**
+ * Removes a campaign for an admin: erased when no money ever moved for it; archived (hidden
+ * from every list, kept for its donors' history and the totals) when it has donations or
+ * payments.
+ */
+export async function removeByAdmin(
+  deps: CampaignDeps,
+  id: string,
+): Promise<{ deletedCount: number; archived: boolean }> {
+  const db = deps.database.db;
+  const row = await findCampaignById(db, id);
+  if (!row) throw campaignNotFound();
+  const result = await db.transaction(async (tx) => {
+    const locked = await lockCampaign(tx, id);
+    if (!locked || locked.archivedAt) throw campaignNotFound();
+    if (await hasMoneyHistory(tx, id)) {
+      await archiveCampaign(tx, id);
+      return { deletedCount: 1, archived: true };
+    }
+    await deleteCampaign(tx, id);
+    return { deletedCount: 1, archived: false };
+  });
+  if (!result.archived) await releaseImages(deps, [row.pictureId]);
+  return result;
+}

@@ -1,0 +1,43 @@
+import type { PaymentProvider as ProviderName } from '@pet-haven/shared/payments';
+
+/** Every amount is charged in this currency (the product shows dollars). */
+export const CURRENCY = 'usd';
+
+/** How long an open payment intent reserves its amount against the campaign's maximum. */
+export const RESERVATION_MINUTES = 30;
+
+/** A payment intent as the provider knows it: the truth about whether money moved. */
+export interface ProviderIntent {
+  id: string;
+  /** Stripe's statuses: requires_payment_method, processing, succeeded, canceled... */
+  status: string;
+  amountCents: number;
+  currency: string;
+  /** From the intent's metadata, set when it was created. */
+  campaignId: string | null;
+  donorId: string | null;
+}
+
+export interface CreateIntentInput {
+  amountCents: number;
+  campaignId: string;
+  donorId: string;
+  description: string;
+}
+
+/**
+ * What the payments service needs from a card payment provider. Two implementations, chosen
+ * at start-up: Stripe when its keys are configured, otherwise the built-in test provider.
+ * Our own `payment_intents` table (reservations) is kept by the service for both.
+ */
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** Creates an intent the browser confirms with the answered client secret. */
+  createIntent(input: CreateIntentInput): Promise<{ id: string; clientSecret: string }>;
+  /** Asks the provider about an intent; null when it does not know it. */
+  retrieveIntent(id: string): Promise<ProviderIntent | null>;
+  /** Cancels an intent that will not be used (best effort: callers log failures). */
+  cancelIntent(id: string): Promise<void>;
+  /** Gives the money of a succeeded intent back (idempotent per intent). */
+  refund(id: string): Promise<void>;
+}
