@@ -10,19 +10,14 @@ import { forbidden, invalidField, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
 import { releaseImages, resolveHostedImage } from '../images/images.service';
 import {
-  archiveCampaign,
-  deleteCampaign,
   findCampaignById,
-  hasMoneyHistory,
   insertCampaign,
-  listAllCampaigns,
   listCampaignsByOwner,
   listDonationsByDonor,
   listDonators,
   listPublicCampaigns,
   lockCampaign,
   reservedCents,
-  setPaused,
   togglePaused,
   updateCampaign,
   type CampaignPatch,
@@ -156,48 +151,4 @@ export async function campaignDonators(
 
 export function myDonations(deps: CampaignDeps, caller: AuthUser): Promise<MyDonationRow[]> {
   return listDonationsByDonor(deps.database.db, caller.id);
-}
-
-// ---- Admin (the routes belong to the admin area; these keep them thin) ----
-
-/** Every live campaign, paused ones included, newest first, with the total count. */
-export function listAllForAdmin(deps: CampaignDeps, page: number, limit: number) {
-  return listAllCampaigns(deps.database.db, (page - 1) * limit, limit);
-}
-
-/** The admin sets paused to the value sent; answers it. */
-export async function setPausedByAdmin(
-  deps: CampaignDeps,
-  id: string,
-  paused: boolean,
-): Promise<boolean> {
-  const result = await setPaused(deps.database.db, id, paused);
-  if (result === null) throw campaignNotFound();
-  return result;
-}
-
-/**
- * Removes a campaign for an admin: erased when no money ever moved for it; archived (hidden
- * from every list, kept for its donors' history and the totals) when it has donations or
- * payments.
- */
-export async function removeByAdmin(
-  deps: CampaignDeps,
-  id: string,
-): Promise<{ deletedCount: number; archived: boolean }> {
-  const db = deps.database.db;
-  const row = await findCampaignById(db, id);
-  if (!row) throw campaignNotFound();
-  const result = await db.transaction(async (tx) => {
-    const locked = await lockCampaign(tx, id);
-    if (!locked || locked.archivedAt) throw campaignNotFound();
-    if (await hasMoneyHistory(tx, id)) {
-      await archiveCampaign(tx, id);
-      return { deletedCount: 1, archived: true };
-    }
-    await deleteCampaign(tx, id);
-    return { deletedCount: 1, archived: false };
-  });
-  if (!result.archived) await releaseImages(deps, [row.pictureId]);
-  return result;
 }
