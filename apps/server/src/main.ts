@@ -1,10 +1,16 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createLogger } from './lib/logger';
 
+/** `<repo>/.env`, when present, fills in variables the environment does not set (see .env.example). */
+const envFile = fileURLToPath(new URL('../../../.env', import.meta.url));
+
 async function main() {
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
   const args = new Set(process.argv.slice(2));
   let config;
   try {

@@ -86,9 +86,18 @@ export default async function setup(project: TestProject) {
     GOOGLE_ISSUER_URL: google.issuerUrl,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
   };
-  delete env.DATABASE_URL;
-  for (const k of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']) {
-    delete env[k];
+  // Empty, not deleted: a developer's .env must not fill them in (empty means unset).
+  for (const k of [
+    'DATABASE_URL',
+    'AUTH_SECRET',
+    'GITHUB_CLIENT_ID',
+    'GITHUB_CLIENT_SECRET',
+    'STRIPE_SECRET_KEY',
+    'STRIPE_PUBLISHABLE_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    'STRIPE_API_URL',
+  ]) {
+    env[k] = '';
   }
 
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

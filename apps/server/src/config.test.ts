@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { envSchema, loadConfig } from './config';
+
+const exampleFile = new URL('../../../.env.example', import.meta.url);
+const example = readFileSync(exampleFile, 'utf8');
+
+describe('.env.example', () => {
+  it('documents every variable the server reads, each with a comment', () => {
+    const lines = example.split('\n');
+    for (const key of Object.keys(envSchema.shape)) {
+      const at = lines.findIndex((l) => new RegExp(`^(# )?${key}=`).test(l));
+      expect(at, `${key} is missing from .env.example`).toBeGreaterThan(0);
+      // The variable's block starts with a comment line (pairs share one).
+      let i = at - 1;
+      while (i > 0 && /^[A-Z_]+=/.test(lines[i]!)) i--;
+      expect(lines[i], `${key} has no comment above it`).toMatch(/^#/);
+    }
+  });
+
+  it('lists only variables the server reads', () => {
+    const known = new Set(Object.keys(envSchema.shape));
+    const listed = [...example.matchAll(/^(?:# )?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]!);
+    expect(listed.filter((k) => !known.has(k))).toEqual([]);
+  });
+
+  it('is a valid configuration as it is', () => {
+    const values = parseEnv(example) as Record<string, string>;
+    const config = loadConfig({ ...values, AUTH_SECRET: 'x'.repeat(32) });
+    expect(config.port).toBe(3000);
+    expect(config.database.kind).toBe('pglite');
+    expect(config.google).toBeNull();
+    expect(config.stripe).toBeNull();
+  });
+});
