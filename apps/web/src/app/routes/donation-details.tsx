@@ -1,5 +1,11 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { useParams } from 'react-router';
+import { CampaignDetails } from '@/features/campaigns/components/campaign-details';
 
 export function Component() {
-  return <ComingSoon title="Donation campaign" />;
+  const { id = '' } = useParams();
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10">
+      <CampaignDetails key={id} id={id} />
+    </section>
+  );
 }

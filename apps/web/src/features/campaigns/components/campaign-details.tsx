@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { isCampaignEnded, type Campaign } from '@pet-haven/shared/campaigns';
+import { DETAIL_IMAGE_SIZES, responsiveImage } from '@pet-haven/shared/images';
+import { messages } from '@pet-haven/shared/messages';
+import { formatAmount } from '@pet-haven/shared/money';
+import { Button } from '@/components/ui/button';
+import { ErrorText } from '@/components/ui/error-text';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { Skeleton } from '@/components/ui/skeleton';
+import { isApiError } from '@/lib/api-client';
+import { useCampaign } from '../api/get-campaign';
+import { DonateModal } from './donate-modal';
+import { formatLastDate } from '../utils/format-date';
+
+/** Why a campaign takes no donations now, or null when it does. */
+export function closedReason(c: Campaign, now = new Date()): string | null {
+  if (c.paused) return 'This campaign is paused and is not accepting donations right now.';
+  if (isCampaignEnded(c.lastDate, now)) {
+    return `This campaign ended on ${formatLastDate(c.lastDate)} and no longer accepts donations.`;
+  }
+  if (Math.round(c.donatedAmount * 100) >= Math.round(c.maxDonationAmount * 100)) {
+    return 'This campaign is fully funded. Thank you to everyone who donated!';
+  }
+  return null;
+}
+
+function DetailsSkeleton() {
+  return (
+    <div role="status" aria-busy="true" className="grid gap-8 md:grid-cols-2">
+      <span className="sr-only">Loading campaign</span>
+      <Skeleton className="aspect-[4/3] w-full" />
+      <div className="flex flex-col gap-4">
+        <Skeleton className="h-9 w-1/2" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-5/6" />
+        <Skeleton className="h-4 w-2/3" />
+        <Skeleton className="h-3 w-full" />
+        <Skeleton className="h-10 w-36" />
+      </div>
+    </div>
+  );
+}
+
+/** The campaign details screen: picture, text, amounts, progress, last date and Donate Now. */
+export function CampaignDetails({ id }: { id: string }) {
+  const query = useCampaign(id);
+  const [donating, setDonating] = useState(false);
+
+  if (query.isPending) return <DetailsSkeleton />;
+  if (query.isError) {
+    return (
+      <div className="flex flex-col gap-2">
+        <ErrorText className="text-base">{messages.campaigns.detailsFailed}</ErrorText>
+        {isApiError(query.error) && query.error.status === 404 && (
+          <p className="text-slate-600 dark:text-slate-300">This campaign does not exist.</p>
+        )}
+      </div>
+    );
+  }
+
+  const c = query.data;
+  const closed = closedReason(c);
+  const raised = formatAmount(c.donatedAmount);
+  const target = formatAmount(c.maxDonationAmount);
+
+  return (
+    <article className="grid gap-8 md:grid-cols-2">
+      <img
+        {...responsiveImage(c.petPicture, DETAIL_IMAGE_SIZES)}
+        alt={c.petName}
+        width={800}
+        height={600}
+        className="aspect-[4/3] w-full rounded-xl bg-slate-100 object-cover dark:bg-slate-800"
+      />
+      <div className="flex flex-col gap-4">
+        <h1 className="text-3xl font-bold tracking-tight">{c.petName}</h1>
+        <p className="whitespace-pre-line text-slate-700 dark:text-slate-300">
+          {c.longDescription}
+        </p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+          <dt className="text-slate-600 dark:text-slate-300">Target Amount:</dt>
+          <dd className="font-semibold tabular-nums">{target}</dd>
+          <dt className="text-slate-600 dark:text-slate-300">Raised Amount:</dt>
+          <dd className="font-semibold tabular-nums" data-testid="raised-amount">
+            {raised}
+          </dd>
+          <dt className="text-slate-600 dark:text-slate-300">Last date:</dt>
+          <dd className="font-semibold">{formatLastDate(c.lastDate)}</dd>
+        </dl>
+        <ProgressBar
+          value={c.donatedAmount}
+          max={c.maxDonationAmount}
+          label="Donation progress"
+          valueText={`${raised} of ${target}`}
+          showLabel
+        />
+        {closed ? (
+          <p
+            role="status"
+            className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-200"
+          >
+            {closed}
+          </p>
+        ) : (
+          <>
+            <Button size="lg" className="self-start" onClick={() => setDonating(true)}>
+              Donate Now
+            </Button>
+            <DonateModal campaign={c} open={donating} onOpenChange={setDonating} />
+          </>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,227 @@
+import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import type { Campaign } from '@pet-haven/shared/campaigns';
+import { messages } from '@pet-haven/shared/messages';
+import { formatCents, toCents } from '@pet-haven/shared/money';
+import {
+  createPaymentBodySchema,
+  MIN_DONATION,
+  type CreatePaymentAnswer,
+} from '@pet-haven/shared/payments';
+import { Button } from '@/components/ui/button';
+import { ErrorText } from '@/components/ui/error-text';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Modal, ModalClose } from '@/components/ui/modal';
+import { Skeleton } from '@/components/ui/skeleton';
+import { isApiError } from '@/lib/api-client';
+import { createPayment } from '../api/create-payment';
+import { usePaymentConfig } from '../api/get-payment-config';
+import { useRecordDonation } from '../api/record-donation';
+import { errorReason, isClientRefusal } from '../utils/error-reason';
+import type { CardConfirmResult, CardFormHandle } from './card-form';
+import { TestCardForm } from './test-card-form';
+
+// Stripe.js and Elements load only when this server really uses Stripe.
+const StripeCardForm = lazy(() =>
+  import('./stripe-card-form').then((m) => ({ default: m.StripeCardForm })),
+);
+
+interface DonateModalProps {
+  campaign: Campaign;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Donate Now: amount, the provider's card form, Pay and Close (spec section 2). */
+export function DonateModal({ campaign, open, onOpenChange }: DonateModalProps) {
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Donate to ${campaign.petName}`}
+      description="Enter an amount and your card. The donation is recorded once the payment succeeds."
+    >
+      <DonateForm campaign={campaign} onDone={() => onOpenChange(false)} />
+    </Modal>
+  );
+}
+
+interface Failure {
+  title: string;
+  reason?: string;
+}
+
+function remainingCents(c: Campaign) {
+  return Math.max(0, Math.round(c.maxDonationAmount * 100) - Math.round(c.donatedAmount * 100));
+}
+
+function DonateForm({ campaign, onDone }: { campaign: Campaign; onDone: () => void }) {
+  const config = usePaymentConfig();
+  const record = useRecordDonation();
+  const cardForm = useRef<CardFormHandle>(null);
+  // A declined payment can be retried with another card: keep its intent while the amount stays.
+  const openIntent = useRef<{ cents: number; intent: CreatePaymentAnswer } | null>(null);
+  const [amount, setAmount] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const failureId = useId();
+
+  async function pay(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setFailure(null);
+
+    // Spec section 5: a non-empty valid amount, the campaign id and a loaded provider.
+    const text = amount.trim();
+    const cents = toCents(text);
+    const parsed = createPaymentBodySchema.safeParse({
+      donationAmount: cents === null ? Number.NaN : cents / 100,
+      donationCampaignId: campaign._id,
+    });
+    if (!text || cents === null || !parsed.success || !cardForm.current) {
+      setFailure({
+        title: messages.payment.invalidAmount,
+        reason: text && !parsed.success ? parsed.error.issues[0]?.message : undefined,
+      });
+      return;
+    }
+    if (!cardForm.current.validate()) return;
+    const body = parsed.data;
+
+    setBusy(true);
+    try {
+      let intent = openIntent.current?.cents === cents ? openIntent.current.intent : null;
+      let result: CardConfirmResult = { kind: 'failed' };
+      for (let attempt = 0; attempt < 2; attempt++) {
+        if (!intent) {
+          try {
+            intent = await createPayment(body);
+          } catch (err) {
+            // A refusal says why (e.g. how much remains); anything else is a processing failure.
+            setFailure(
+              isClientRefusal(err)
+                ? { title: errorReason(err) ?? messages.payment.processingFailed }
+                : { title: messages.payment.processingFailed, reason: errorReason(err) },
+            );
+            return;
+          }
+          openIntent.current = { cents, intent };
+        }
+        result = await cardForm.current.confirm(intent);
+        if (result.kind === 'failed' && result.restart && attempt === 0) {
+          openIntent.current = null;
+          intent = null;
+          continue;
+        }
+        break;
+      }
+      if (result.kind === 'declined') {
+        setFailure({ title: messages.payment.failed, reason: result.reason });
+        return;
+      }
+      if (result.kind === 'failed' || !intent) {
+        setFailure({
+          title: messages.payment.processingFailed,
+          reason: result.kind === 'failed' ? result.reason : undefined,
+        });
+        return;
+      }
+
+      openIntent.current = null;
+      const recordBody = {
+        donationId: campaign._id,
+        amount: body.donationAmount,
+        paymentIntentId: intent.paymentIntentId,
+      };
+      try {
+        await record.mutateAsync(recordBody).catch((err: unknown) => {
+          // Recording is idempotent: one retry when the server could not be reached.
+          if (isApiError(err) && (err.isNetworkError || err.status >= 500)) {
+            return record.mutateAsync(recordBody);
+          }
+          throw err;
+        });
+      } catch (err) {
+        setFailure({ title: messages.payment.processingFailed, reason: errorReason(err) });
+        return;
+      }
+      toast.success(messages.payment.thanks);
+      onDone();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const remaining = remainingCents(campaign);
+  const payments = config.data;
+
+  return (
+    <form
+      onSubmit={pay}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-describedby={failure ? failureId : undefined}
+    >
+      <FormField
+        label="Donation amount (USD)"
+        hint={`From ${formatCents(MIN_DONATION * 100)} up to ${formatCents(remaining)}, what remains to reach the target.`}
+        required
+      >
+        <Input
+          name="donationAmount"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="25"
+          value={amount}
+          disabled={busy}
+          onChange={(e) => {
+            setAmount(e.target.value);
+            setFailure(null);
+          }}
+        />
+      </FormField>
+
+      {config.isPending && (
+        <div role="status" aria-label="Loading the card form" className="flex flex-col gap-2">
+          <Skeleton className="h-4 w-40" />
+          <Skeleton className="h-10 w-full" />
+        </div>
+      )}
+      {config.isError && (
+        <ErrorText>The card form could not be loaded. Please try again later.</ErrorText>
+      )}
+      {payments?.provider === 'test' && <TestCardForm ref={cardForm} disabled={busy} />}
+      {payments?.provider === 'stripe' && payments.publishableKey && (
+        <Suspense fallback={<Skeleton className="h-12 w-full" />}>
+          <StripeCardForm ref={cardForm} publishableKey={payments.publishableKey} disabled={busy} />
+        </Suspense>
+      )}
+
+      <div id={failureId}>
+        {failure && (
+          <ErrorText>
+            {failure.title}
+            {failure.reason && (
+              <>
+                <br />
+                <span className="font-medium">{failure.reason}</span>
+              </>
+            )}
+          </ErrorText>
+        )}
+      </div>
+
+      <div className="flex flex-wrap justify-end gap-2">
+        <ModalClose asChild>
+          <Button variant="secondary" disabled={busy}>
+            Close
+          </Button>
+        </ModalClose>
+        <Button type="submit" loading={busy}>
+          Pay
+        </Button>
+      </div>
+    </form>
+  );
+}
