@@ -1,6 +1,8 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
+import { AuthProvider } from '@/features/auth/components/auth-provider';
+import { useTheme } from '@/hooks/use-theme';
 import { createQueryClient } from '@/lib/query-client';
 
 interface AppProviderProps {
@@ -11,10 +13,11 @@ interface AppProviderProps {
 
 export function AppProvider({ children, queryClient: given }: AppProviderProps) {
   const [queryClient] = useState(() => given ?? createQueryClient());
+  const { isDark } = useTheme();
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
-      <Toaster richColors closeButton position="top-center" />
+      <AuthProvider>{children}</AuthProvider>
+      <Toaster richColors closeButton position="top-center" theme={isDark ? 'dark' : 'light'} />
     </QueryClientProvider>
   );
 }

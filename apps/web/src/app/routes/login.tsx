@@ -1,5 +1,24 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { AuthLayout } from '@/components/layouts/auth-layout';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { returnPath } from '@/features/auth/lib/return-to';
 
 export function Component() {
-  return <ComingSoon title="Login" />;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returnTo = returnPath(location.state);
+  // a failed Google/GitHub sign-in comes back as /login?error=<code>
+  const socialError = params.get('error')
+    ? `Social sign-in failed (${params.get('error')}). Please try again.`
+    : null;
+  return (
+    <AuthLayout title="Login" subtitle="Welcome back! Log in to adopt, list pets and donate.">
+      <LoginForm
+        returnTo={returnTo}
+        initialError={socialError}
+        onSuccess={() => void navigate(returnTo, { replace: true })}
+      />
+    </AuthLayout>
+  );
 }

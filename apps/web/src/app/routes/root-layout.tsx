@@ -1,5 +1,40 @@
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { Footer } from '@/components/layouts/footer';
+import { Navbar } from '@/components/layouts/navbar';
+import { SiteLayout } from '@/components/layouts/site-layout';
+import { FullPageSkeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useUnauthorizedRedirect } from '@/features/auth/hooks/use-unauthorized-redirect';
+import { useScrolled } from '@/hooks/use-scrolled';
+import { useTheme } from '@/hooks/use-theme';
 
+/** Navbar, page and footer around every screen; a full-page skeleton while the session loads. */
 export function Component() {
-  return <Outlet />;
+  const { status, user, signOut } = useAuth();
+  const { isDark, toggle } = useTheme();
+  const scrolled = useScrolled(10);
+  const navigate = useNavigate();
+  useUnauthorizedRedirect();
+
+  if (status === 'loading') return <FullPageSkeleton />;
+
+  return (
+    <SiteLayout
+      navbar={
+        <Navbar
+          user={user}
+          isDark={isDark}
+          onToggleTheme={toggle}
+          scrolled={scrolled}
+          onSignOut={() => {
+            void signOut().then(() => navigate('/', { replace: true }));
+          }}
+        />
+      }
+      footer={<Footer />}
+    >
+      <Outlet />
+      <ScrollRestoration />
+    </SiteLayout>
+  );
 }

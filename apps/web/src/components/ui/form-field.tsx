@@ -48,13 +48,15 @@ export function FormField({
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('flex flex-col gap-1', className)}>
-      <label htmlFor={controlId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-        {label}
-        {required && (
-          <span aria-hidden="true" className="ml-0.5 text-red-600 dark:text-red-400">
-            *
-          </span>
+      <label
+        htmlFor={controlId}
+        className={cn(
+          'text-sm font-medium text-slate-800 dark:text-slate-200',
+          // the asterisk is CSS-only, so the label's text (and accessible name) stays the field's name
+          required && "after:ml-0.5 after:text-red-600 after:content-['*'] dark:after:text-red-400",
         )}
+      >
+        {label}
       </label>
       <FieldContext.Provider
         value={{

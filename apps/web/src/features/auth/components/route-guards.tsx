@@ -1,10 +1,36 @@
-import { Outlet } from 'react-router';
+import { messages } from '@pet-haven/shared/messages';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { ErrorText } from '@/components/ui/error-text';
+import { FullPageSkeleton, Skeleton } from '@/components/ui/skeleton';
+import { useIsAdmin } from '../api/get-admin-status';
+import { useAuth } from '../hooks/use-auth';
 
-// Placeholder guards: the auth feature replaces these with session and admin checks.
+/**
+ * Signed-in users only: a full-page skeleton while the session loads; signed out -> /login with
+ * `state.from`, and the login screen brings the user back afterwards.
+ */
 export function RequireAuth() {
+  const { status } = useAuth();
+  const location = useLocation();
+  if (status === 'loading') return <FullPageSkeleton />;
+  if (status === 'signed-out') return <Navigate to="/login" replace state={{ from: location }} />;
   return <Outlet />;
 }
 
+/** Admins only (spec section 6): anyone else goes to / with the origin in `state.from`. */
 export function RequireAdmin() {
+  const { isAdmin, isLoading, isError } = useIsAdmin();
+  const location = useLocation();
+  if (isLoading) {
+    return (
+      <div role="status" aria-busy="true" className="space-y-3">
+        <span className="sr-only">Checking admin access</span>
+        <Skeleton className="h-8 w-48" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  }
+  if (isError) return <ErrorText>{messages.dashboard.adminCheckFailed}</ErrorText>;
+  if (!isAdmin) return <Navigate to="/" replace state={{ from: location }} />;
   return <Outlet />;
 }

@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { useAuth } from '../hooks/use-auth';
+
+/** GET /api/users/admin/{email}: whether that user is an admin (yourself, or any when admin). */
+export function getAdminStatus(email: string, signal?: AbortSignal): Promise<{ admin: boolean }> {
+  return api<{ admin: boolean }>(`/users/admin/${encodeURIComponent(email)}`, { signal });
+}
+
+export const adminStatusQueryOptions = (email: string) =>
+  queryOptions({
+    queryKey: ['users', 'admin', email.toLowerCase()],
+    queryFn: ({ signal }) => getAdminStatus(email, signal),
+    staleTime: 5 * 60_000,
+  });
+
+/** Whether the signed-in user is an admin; `isLoading` while the check runs (or the session loads). */
+export function useIsAdmin() {
+  const { user, status } = useAuth();
+  const query = useQuery({
+    ...adminStatusQueryOptions(user?.email ?? ''),
+    enabled: Boolean(user),
+  });
+  return {
+    isAdmin: query.data?.admin === true,
+    isLoading: status === 'loading' || (Boolean(user) && query.isPending),
+    isError: query.isError,
+    error: query.error,
+  };
+}

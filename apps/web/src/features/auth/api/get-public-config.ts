@@ -1,0 +1,19 @@
+import type { PublicConfig } from '@pet-haven/shared/users';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** GET /api/config: which social providers this server has configured. */
+export function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
+  return api<PublicConfig>('/config', { signal, anonymous: true });
+}
+
+export const publicConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: ['config'],
+    queryFn: ({ signal }) => getPublicConfig(signal),
+    staleTime: Infinity,
+  });
+
+export function usePublicConfig() {
+  return useQuery(publicConfigQueryOptions());
+}

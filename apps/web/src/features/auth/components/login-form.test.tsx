@@ -1,0 +1,108 @@
+import { messages } from '@pet-haven/shared/messages';
+import { waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ACCESS_TOKEN_KEY } from '@/lib/storage';
+import {
+  apiError,
+  defaultFakeUser,
+  json,
+  renderRoute,
+  sessionAnswer,
+  tokenAnswer,
+  type StubHandlers,
+} from '@/testing/render-route';
+import { authMessages } from '../lib/auth-errors';
+
+async function openLogin(handlers: StubHandlers = {}) {
+  const r = renderRoute('/login', { handlers });
+  await r.findByRole('button', { name: 'Log In' });
+  return r;
+}
+
+describe('login screen', () => {
+  it('shows the spec’s messages for empty fields', async () => {
+    const r = await openLogin();
+    await r.user.click(r.getByRole('button', { name: 'Log In' }));
+    expect(await r.findByText(messages.login.emailRequired)).toBeInTheDocument();
+    expect(r.getByText(messages.login.passwordRequired)).toBeInTheDocument();
+    // the message is tied to its field
+    expect(r.getByLabelText('Email')).toHaveAccessibleDescription(messages.login.emailRequired);
+    expect(r.requests.filter((q) => q.path.startsWith('/api/auth/sign-in'))).toHaveLength(0);
+  });
+
+  it('shows the spec’s messages for a bad e-mail and a short password', async () => {
+    const r = await openLogin();
+    await r.user.type(r.getByLabelText('Email'), 'ann@example.toolong');
+    await r.user.type(r.getByLabelText('Password'), 'abc');
+    await r.user.click(r.getByRole('button', { name: 'Log In' }));
+    expect(await r.findByText(messages.login.emailInvalid)).toBeInTheDocument();
+    expect(r.getByText(messages.login.passwordTooShort)).toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'wrong e-mail or password',
+      () => apiError(401, 'INVALID_EMAIL_OR_PASSWORD', 'Invalid email or password'),
+      authMessages.invalidCredentials,
+    ],
+    [
+      'too many attempts',
+      () => apiError(429, 'RATE_LIMITED', 'Slow down'),
+      authMessages.rateLimited,
+    ],
+    [
+      'a network failure',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      authMessages.network,
+    ],
+  ])('tells the user about %s in red', async (_case, answer, text) => {
+    const r = await openLogin({ 'POST /api/auth/sign-in/email': answer });
+    await r.user.type(r.getByLabelText('Email'), 'ann@example.com');
+    await r.user.type(r.getByLabelText('Password'), 'Secret1');
+    await r.user.click(r.getByRole('button', { name: 'Log In' }));
+    const alert = await r.findByText(text);
+    expect(alert).toHaveAttribute('role', 'alert');
+    expect(alert.className).toContain('text-red-600');
+    expect(r.path()).toBe('/login');
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+  });
+
+  it('signs in, stores the token and goes home', async () => {
+    let signedIn = false;
+    const r = await openLogin({
+      'GET /api/auth/get-session': () => (signedIn ? sessionAnswer(defaultFakeUser) : null),
+      'POST /api/auth/sign-in/email': (req) => {
+        expect(req.json()).toEqual({ email: defaultFakeUser.email, password: 'Secret1' });
+        signedIn = true;
+        const { user } = sessionAnswer(defaultFakeUser);
+        return json({ redirect: false, token: 'session-token', user });
+      },
+      'POST /api/jwt': (req) => {
+        expect(req.json()).toEqual({ email: defaultFakeUser.email });
+        return tokenAnswer(defaultFakeUser.email);
+      },
+    });
+    await r.user.type(r.getByLabelText('Email'), defaultFakeUser.email);
+    await r.user.type(r.getByLabelText('Password'), 'Secret1');
+    await r.user.click(r.getByRole('button', { name: 'Log In' }));
+    await waitFor(() => expect(r.path()).toBe('/'));
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe(tokenAnswer(defaultFakeUser.email).token);
+    expect(await r.findByRole('button', { name: /account menu/i })).toBeInTheDocument();
+    expect(r.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+  });
+
+  it('explains that a social provider is not configured', async () => {
+    const r = await openLogin();
+    await r.user.click(r.getByRole('button', { name: 'Sign in with GitHub' }));
+    expect(await r.findByText(authMessages.providerNotConfigured('GitHub'))).toBeInTheDocument();
+    expect(r.requests.some((q) => q.path === '/api/auth/sign-in/social')).toBe(false);
+  });
+
+  it('links to the registration screen', async () => {
+    const r = await openLogin();
+    await r.user.click(r.getByRole('link', { name: 'Sign up' }));
+    expect(await r.findByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,16 @@
+import { createAuthClient } from 'better-auth/react';
+
+/**
+ * The Better Auth client for the accounts API at /api/auth (sign-up, sign-in, social, sign-out,
+ * session). Its own session store is not used: the session lives in TanStack Query (get-session.ts).
+ * `fetch` is looked up on every call (not captured once), so tests can replace it.
+ */
+export const authClient = createAuthClient({
+  baseURL: window.location.origin,
+  basePath: '/api/auth',
+  fetchOptions: {
+    customFetchImpl: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init),
+  },
+});
+
+export type SocialProvider = 'google' | 'github';
