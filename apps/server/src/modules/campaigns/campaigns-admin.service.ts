@@ -1,0 +1,94 @@
+import type { AdminListQuery } from '@pet-haven/shared/admin';
+import type { AppDeps } from '../../app-deps';
+import { notFound } from '../../lib/errors';
+import type { AuthUser } from '../../lib/hono-env';
+import { recordAdminAction } from '../audit/audit.service';
+import { releaseImages } from '../images/images.service';
+import { presentCampaign } from './campaigns.presenter';
+import {
+  archiveCampaign,
+  deleteCampaign,
+  findCampaignById,
+  hasMoneyHistory,
+  listAllCampaigns,
+  lockCampaign,
+  setPaused,
+  type CampaignRow,
+} from './campaigns.repository';
+
+/**
+ * The admin's campaign actions (spec sections 4 and 6). Each change and its audit log entry are
+ * written in one transaction, with the campaign row locked so a donation being recorded at the
+ * same moment is ordered before or after it, never in between.
+ */
+type AdminDeps = Pick<AppDeps, 'config' | 'database' | 'logger' | 'imageStorage'>;
+
+const campaignNotFound = () => notFound('Campaign not found.');
+const actorOf = (admin: AuthUser) => ({ id: admin.id, email: admin.email });
+
+/** Every live campaign, paused ones included, archived ones not, newest first, with the total. */
+export function listCampaignsForAdmin(deps: AdminDeps, query: AdminListQuery) {
+  return listAllCampaigns(deps.database.db, (query.page - 1) * query.limit, query.limit);
+}
+
+/** The admin sends the new paused value; answers the campaign as it is now. */
+export async function setCampaignPausedByAdmin(
+  deps: AdminDeps,
+  admin: AuthUser,
+  id: string,
+  paused: boolean,
+): Promise<CampaignRow> {
+  return deps.database.db.transaction(async (tx) => {
+    const locked = await lockCampaign(tx, id);
+    if (!locked || locked.archivedAt) throw campaignNotFound();
+    await setPaused(tx, id, paused);
+    const after = await findCampaignById(tx, id);
+    if (!after) throw campaignNotFound();
+    await recordAdminAction(tx, {
+      actor: actorOf(admin),
+      action: paused ? 'campaign.pause' : 'campaign.unpause',
+      targetType: 'campaign',
+      targetId: id,
+      before: { petName: after.petName, paused: locked.paused },
+      after: { petName: after.petName, paused: after.paused },
+    });
+    return after;
+  });
+}
+
+/**
+ * Removes a campaign for an admin. Nothing that records money is lost: a campaign with
+ * donations (or payments under way) is archived: it leaves every list and refuses donations,
+ * while its donors still see their donations and the totals still add up. A campaign without
+ * any is erased, and its picture released.
+ */
+export async function removeCampaignByAdmin(
+  deps: AdminDeps,
+  admin: AuthUser,
+  id: string,
+): Promise<{ deletedCount: number; archived: boolean }> {
+  const result = await deps.database.db.transaction(async (tx) => {
+    const locked = await lockCampaign(tx, id);
+    if (!locked || locked.archivedAt) throw campaignNotFound();
+    const row = await findCampaignById(tx, id);
+    if (!row) throw campaignNotFound();
+    const before = presentCampaign(row, admin);
+    const archived = await hasMoneyHistory(tx, id);
+    if (archived) await archiveCampaign(tx, id);
+    else await deleteCampaign(tx, id);
+    const afterRow = archived ? await findCampaignById(tx, id, { includeArchived: true }) : null;
+    await recordAdminAction(tx, {
+      actor: actorOf(admin),
+      action: archived ? 'campaign.archive' : 'campaign.delete',
+      targetType: 'campaign',
+      targetId: id,
+      before,
+      after: afterRow
+        ? { ...presentCampaign(afterRow, admin), archivedAt: afterRow.archivedAt?.toISOString() }
+        : null,
+    });
+    return { deletedCount: 1, archived, pictureId: row.pictureId };
+  });
+  if (!result.archived) await releaseImages(deps, [result.pictureId]);
+  return { deletedCount: result.deletedCount, archived: result.archived };
+}
