@@ -36,7 +36,7 @@ export async function createCampaign(
   owner: AuthUser,
   body: CreateCampaignBody,
 ): Promise<CampaignRow> {
-  const picture = await resolveHostedImage(deps, body.petPicture, 'body.petPicture');
+  const picture = await resolveHostedImage(deps, body.petPicture, 'json.petPicture');
   const id = await insertCampaign(deps.database.db, {
     ownerId: owner.id,
     pictureId: picture.id,
@@ -69,7 +69,7 @@ export async function editCampaign(
   // Resolved before the transaction: the embedded database runs one transaction at a time.
   const picture =
     body.petPicture !== undefined
-      ? await resolveHostedImage(deps, body.petPicture, 'body.petPicture')
+      ? await resolveHostedImage(deps, body.petPicture, 'json.petPicture')
       : null;
 
   const patch: CampaignPatch = {};
@@ -91,7 +91,7 @@ export async function editCampaign(
       if (patch.maxDonationCents < floor) {
         const raised = formatCents(locked.raisedCents);
         throw invalidField(
-          'body.maxDonationAmount',
+          'json.maxDonationAmount',
           reserved > 0
             ? `The maximum cannot be lower than ${formatCents(floor)}: ${raised} is raised and ${formatCents(reserved)} is in payments under way.`
             : `The maximum cannot be lower than the ${raised} already raised.`,

@@ -90,7 +90,7 @@ function assertCanTake(
   }
   if (amountCents > remaining) {
     throw invalidField(
-      'body.donationAmount',
+      'json.donationAmount',
       reserved > 0
         ? `Only ${formatCents(remaining)} remains to reach this campaign's maximum (counting payments under way). Please donate at most that.`
         : `Only ${formatCents(remaining)} remains to reach this campaign's maximum. Please donate at most that.`,
@@ -227,11 +227,11 @@ export async function recordDonation(
   if (!intent || intent.provider !== ctx.provider.name) throw noSuchPayment();
   if (intent.donorId !== caller.id) throw forbidden('This payment belongs to another user.');
   if (intent.campaignId !== body.donationId) {
-    throw invalidField('body.donationId', 'This payment was made for another campaign.');
+    throw invalidField('json.donationId', 'This payment was made for another campaign.');
   }
   if (intent.amountCents !== amountCents) {
     throw invalidField(
-      'body.amount',
+      'json.amount',
       `The amount does not match the payment (${formatCents(intent.amountCents)}).`,
     );
   }
@@ -277,7 +277,7 @@ export async function confirmTestPayment(
       throw forbidden('Only the donor who started this payment can confirm it.');
     }
     if (!secretMatches(intent.clientSecret, body.clientSecret)) {
-      throw invalidField('body.clientSecret', 'The client secret does not match this payment.');
+      throw invalidField('json.clientSecret', 'The client secret does not match this payment.');
     }
     if (intent.status === 'succeeded') return { ok: true as const };
     if (intent.status === 'canceled') {
