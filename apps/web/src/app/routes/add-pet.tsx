@@ -1,5 +1,16 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { PageHeader } from '@/components/ui/page-header';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { AddPetForm } from '@/features/pets/components/add-pet-form';
 
 export function Component() {
-  return <ComingSoon title="Add a Pet" />;
+  const { user } = useAuth();
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10">
+      <PageHeader
+        title="Add a Pet"
+        description="Upload a picture first, then tell us about the pet."
+      />
+      {user && <AddPetForm viewer={{ name: user.name, email: user.email }} />}
+    </section>
+  );
 }

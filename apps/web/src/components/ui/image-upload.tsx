@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import {
   IMAGE_ACCEPT,
   IMAGE_FIELD,
@@ -32,6 +32,8 @@ export interface ImageUploadProps {
   error?: string;
   disabled?: boolean;
   id?: string;
+  /** The file input (react-hook-form focuses it when the picture is missing). */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /**
@@ -47,6 +49,7 @@ export function ImageUpload({
   error,
   disabled,
   id,
+  ref,
 }: ImageUploadProps) {
   const autoId = useId();
   const inputId = id ?? `image-upload-${autoId}`;
@@ -142,7 +145,11 @@ export function ImageUpload({
         {label}
       </label>
       <input
-        ref={inputRef}
+        ref={(el) => {
+          inputRef.current = el;
+          if (typeof ref === 'function') ref(el);
+          else if (ref) ref.current = el;
+        }}
         id={inputId}
         name={IMAGE_FIELD}
         type="file"

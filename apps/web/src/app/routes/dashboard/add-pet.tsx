@@ -1,5 +1,17 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { PageHeader } from '@/components/ui/page-header';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { AddPetForm } from '@/features/pets/components/add-pet-form';
 
 export function Component() {
-  return <ComingSoon title="Add a Pet" />;
+  const { user } = useAuth();
+  return (
+    <div className="max-w-3xl">
+      <PageHeader
+        level={2}
+        title="Add a Pet"
+        description="Upload a picture first, then tell us about the pet."
+      />
+      {user && <AddPetForm viewer={{ name: user.name, email: user.email }} />}
+    </div>
+  );
 }

@@ -1,0 +1,129 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@pet-haven/shared/messages';
+import { IMAGE_UPLOADED_TEXT } from '@/components/ui/image-upload';
+import { stubXhr, uploadAnswer } from '@/testing/fake-xhr';
+import {
+  apiError,
+  defaultFakeUser,
+  renderRoute,
+  signedIn,
+  type StubHandlers,
+} from '@/testing/render-route';
+
+const picture = () =>
+  new File([new Uint8Array([137, 80, 78, 71])], 'rex.png', { type: 'image/png' });
+
+function renderAddPet(handlers: StubHandlers = {}, path = '/add-pet') {
+  const xhr = stubXhr({ respond: () => ({ status: 200, json: uploadAnswer() }) });
+  const r = renderRoute(path, {
+    handlers: {
+      ...signedIn(),
+      'POST /api/add-pet': (req) => ({ ...req.json<object>(), _id: 'new-pet' }),
+      ...handlers,
+    },
+  });
+  return { ...r, xhr };
+}
+
+async function fillFields(r: ReturnType<typeof renderAddPet>) {
+  await r.user.type(screen.getByLabelText(/Pet Name/), 'Rex');
+  await r.user.type(screen.getByLabelText(/Pet Age/), '2 years');
+  await r.user.type(screen.getByLabelText(/Pet Location/), 'Sylhet');
+  await r.user.selectOptions(screen.getByLabelText(/Category/), 'Reptile');
+  await r.user.type(screen.getByLabelText(/Short Description/), 'A calm lizard.');
+  await r.user.type(screen.getByLabelText(/Long Description/), 'Rex likes warm rocks.');
+}
+
+describe('/add-pet', () => {
+  it("shows the signed-in user's e-mail read-only", async () => {
+    renderAddPet();
+    const email = await screen.findByLabelText(/^Email/);
+    expect(email).toHaveValue(defaultFakeUser.email);
+    expect(email).toHaveAttribute('readonly');
+  });
+
+  it("asks for a picture first: 'Please upload a pet image!'", async () => {
+    const r = renderAddPet();
+    await screen.findByLabelText(/Pet Name/);
+    await fillFields(r);
+    await r.user.click(screen.getByRole('button', { name: 'Add Pet' }));
+    expect((await screen.findAllByText(messages.pets.uploadImageFirst)).length).toBeGreaterThan(0);
+    expect(r.requests.some((q) => q.key === 'POST /api/add-pet')).toBe(false);
+  });
+
+  it('uploads the picture, adds the pet, then resets the form and clears the picture', async () => {
+    const r = renderAddPet();
+    await r.user.upload(await screen.findByLabelText('Pet Image'), picture());
+    expect(await screen.findByText(IMAGE_UPLOADED_TEXT)).toBeInTheDocument();
+    expect(r.xhr.requests).toHaveLength(1);
+    expect(r.xhr.last!.formData.get('image')).toBeInstanceOf(File);
+    await fillFields(r);
+    await r.user.click(screen.getByRole('button', { name: 'Add Pet' }));
+
+    expect(await screen.findByText(messages.pets.added)).toBeInTheDocument();
+    const sent = r.requests.find((q) => q.key === 'POST /api/add-pet')!;
+    expect(sent.json()).toEqual({
+      petImage: uploadAnswer().data.display_url,
+      petName: 'Rex',
+      petAge: '2 years',
+      petLocation: 'Sylhet',
+      petCategory: 'reptile',
+      shortDescription: 'A calm lizard.',
+      longDescription: 'Rex likes warm rocks.',
+    });
+    await waitFor(() => expect(screen.getByLabelText(/Pet Name/)).toHaveValue(''));
+    expect(screen.getByLabelText(/Long Description/)).toHaveValue('');
+    expect(screen.getByLabelText(/Category/)).toHaveValue('dog');
+    expect(screen.queryByText(IMAGE_UPLOADED_TEXT)).not.toBeInTheDocument();
+    expect(screen.queryByAltText('Preview of the chosen picture')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message and its field errors when the pet is refused", async () => {
+    const r = renderAddPet({
+      'POST /api/add-pet': () =>
+        Response.json(
+          {
+            code: 'VALIDATION_FAILED',
+            message: 'petName: Pet name must be at most 100 characters',
+            issues: [{ path: 'body.petName', message: 'Pet name must be at most 100 characters' }],
+          },
+          { status: 400 },
+        ),
+    });
+    await r.user.upload(await screen.findByLabelText('Pet Image'), picture());
+    await screen.findByText(IMAGE_UPLOADED_TEXT);
+    await fillFields(r);
+    await r.user.click(screen.getByRole('button', { name: 'Add Pet' }));
+    expect(
+      await screen.findByText('petName: Pet name must be at most 100 characters'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Pet name must be at most 100 characters')).toBeInTheDocument();
+    // nothing was lost
+    expect(screen.getByLabelText(/Pet Name/)).toHaveValue('Rex');
+  });
+
+  it("says 'Failed to add pet. Please try again.' when the network fails and 'Failed to add pet.' on a server fault", async () => {
+    let mode: 'network' | 'server' = 'network';
+    const r = renderAddPet({
+      'POST /api/add-pet': () => {
+        if (mode === 'network') throw new TypeError('Failed to fetch');
+        return apiError(500, 'INTERNAL_ERROR', 'Internal error');
+      },
+    });
+    await r.user.upload(await screen.findByLabelText('Pet Image'), picture());
+    await screen.findByText(IMAGE_UPLOADED_TEXT);
+    await fillFields(r);
+    await r.user.click(screen.getByRole('button', { name: 'Add Pet' }));
+    expect(await screen.findByText(messages.pets.addNetworkFailed)).toBeInTheDocument();
+    mode = 'server';
+    await r.user.click(screen.getByRole('button', { name: 'Add Pet' }));
+    expect(await screen.findByText(messages.pets.addFailed)).toBeInTheDocument();
+  });
+
+  it('is also the default tab of the dashboard', async () => {
+    renderAddPet({}, '/dashboard');
+    expect(await screen.findByLabelText('Pet Image')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Pet' })).toBeInTheDocument();
+  });
+});
