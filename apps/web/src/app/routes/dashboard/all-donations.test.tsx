@@ -114,4 +114,17 @@ describe('dashboard All Donations tab (admin)', () => {
     expect(await r.findByText(messages.campaigns.deleteFailed)).toBeInTheDocument();
     expect(r.getByText('Surgery for Luna')).toBeInTheDocument();
   });
+
+  it('sends a signed-in non-admin who types the URL to /, without calling the admin API', async () => {
+    const r = renderRoute('/dashboard/all-donations', {
+      handlers: { ...signedIn({ admin: false }) },
+    });
+    await waitFor(() => expect(r.path()).toBe('/'), { timeout: 3000 });
+    expect(r.requests.map((q) => q.key)).not.toContain('GET /api/admin/donation-campaigns');
+  });
+
+  it('sends an anonymous visitor to /login', async () => {
+    const r = renderRoute('/dashboard/all-donations');
+    await waitFor(() => expect(r.path()).toBe('/login'), { timeout: 3000 });
+  });
 });

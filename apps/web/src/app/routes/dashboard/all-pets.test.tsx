@@ -126,4 +126,15 @@ describe('dashboard All Pets tab (admin)', () => {
     });
     expect(await r.findByText(messages.pets.listFailed, {}, { timeout: 3000 })).toBeInTheDocument();
   });
+
+  it('sends a signed-in non-admin who types the URL to /, without calling the admin API', async () => {
+    const r = renderRoute('/dashboard/all-pets', { handlers: { ...signedIn({ admin: false }) } });
+    await waitFor(() => expect(r.path()).toBe('/'), { timeout: 3000 });
+    expect(r.requests.map((q) => q.key)).not.toContain('GET /api/all-pets');
+  });
+
+  it('sends an anonymous visitor to /login', async () => {
+    const r = renderRoute('/dashboard/all-pets');
+    await waitFor(() => expect(r.path()).toBe('/login'), { timeout: 3000 });
+  });
 });

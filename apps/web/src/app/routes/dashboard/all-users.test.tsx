@@ -104,4 +104,19 @@ describe('dashboard Users tab (admin)', () => {
       await r.findByText(messages.users.loadFailed('Something went wrong.'), {}, { timeout: 3000 }),
     ).toBeInTheDocument();
   });
+
+  it('sends a signed-in non-admin who types the URL to /, without calling the admin API', async () => {
+    const r = renderRoute('/dashboard/all-users', { handlers: { ...signedIn({ admin: false }) } });
+    await waitFor(() => expect(r.path()).toBe('/'), { timeout: 3000 });
+    // the origin is carried in state (spec section 2)
+    expect(r.router.state.location.state).toMatchObject({
+      from: { pathname: '/dashboard/all-users' },
+    });
+    expect(r.requests.map((q) => q.key)).not.toContain('GET /api/users');
+  });
+
+  it('sends an anonymous visitor to /login', async () => {
+    const r = renderRoute('/dashboard/all-users');
+    await waitFor(() => expect(r.path()).toBe('/login'), { timeout: 3000 });
+  });
 });
