@@ -1,5 +1,22 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { useParams } from 'react-router';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { useIsAdmin } from '@/features/auth/api/get-admin-status';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { EditCampaign } from '@/features/campaigns/components/edit-campaign';
 
 export function Component() {
-  return <ComingSoon title="Edit Donation Campaign" />;
+  const { id = '' } = useParams();
+  const { user } = useAuth();
+  const admin = useIsAdmin();
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10">
+      <PageHeader title="Edit Donation Campaign" />
+      {!user || admin.isLoading ? (
+        <Spinner label="Loading" />
+      ) : (
+        <EditCampaign key={id} id={id} viewer={{ email: user.email, isAdmin: admin.isAdmin }} />
+      )}
+    </section>
+  );
 }

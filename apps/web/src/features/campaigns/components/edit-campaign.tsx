@@ -1,0 +1,99 @@
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { Campaign } from '@pet-haven/shared/campaigns';
+import { messages } from '@pet-haven/shared/messages';
+import { buttonClasses } from '@/components/ui/button';
+import { ErrorText } from '@/components/ui/error-text';
+import { Skeleton } from '@/components/ui/skeleton';
+import { isApiError } from '@/lib/api-client';
+import { useCampaign } from '../api/get-campaign';
+import { useUpdateCampaign } from '../api/update-campaign';
+import { errorReason } from '../utils/error-reason';
+import { CampaignForm, type CampaignFormValues } from './campaign-form';
+
+export const NOT_YOUR_CAMPAIGN_TEXT = 'You can only edit donation campaigns you created.';
+
+/** The signed-in user as the edit screen needs it (the route passes it in from the auth feature). */
+export interface CampaignViewer {
+  email: string;
+  isAdmin: boolean;
+}
+
+export function campaignToFormValues(c: Campaign): CampaignFormValues {
+  return {
+    petPicture: c.petPicture,
+    petName: c.petName,
+    maxDonationAmount: c.maxDonationAmount,
+    lastDate: c.lastDate,
+    shortDescription: c.shortDescription,
+    longDescription: c.longDescription,
+  };
+}
+
+function updateFailure(err: unknown): string {
+  if (isApiError(err) && err.status >= 400 && err.status < 500 && err.status !== 401) {
+    return errorReason(err) ?? messages.campaigns.updateFailed;
+  }
+  return messages.campaigns.updateFailed;
+}
+
+/** Edit a campaign (/donation/:id): only its owner or an admin; others see a refusal. */
+export function EditCampaign({ id, viewer }: { id: string; viewer: CampaignViewer }) {
+  const { data: campaign, isPending, isError, error } = useCampaign(id);
+  const mutation = useUpdateCampaign(id);
+
+  if (isPending) {
+    return (
+      <div role="status" aria-busy="true" className="space-y-4">
+        <span className="sr-only">Loading campaign</span>
+        <Skeleton className="h-28 w-28" />
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-32 w-full" />
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <div className="flex flex-col gap-2">
+        <ErrorText>{messages.campaigns.detailsFailed}</ErrorText>
+        {isApiError(error) && error.status === 404 && (
+          <p className="text-slate-600 dark:text-slate-300">This campaign does not exist.</p>
+        )}
+      </div>
+    );
+  }
+  const isOwner = campaign.userEmail != null && campaign.userEmail === viewer.email;
+  if (!isOwner && !viewer.isAdmin) {
+    return (
+      <div className="flex flex-col items-start gap-4">
+        <ErrorText>{NOT_YOUR_CAMPAIGN_TEXT}</ErrorText>
+        <Link
+          to={`/donation-details/${campaign._id}`}
+          className={buttonClasses({ variant: 'secondary' })}
+        >
+          View the campaign for {campaign.petName}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <CampaignForm
+      key={campaign._id}
+      mode="edit"
+      defaultValues={campaignToFormValues(campaign)}
+      submitLabel="Update Campaign"
+      onSubmit={async (values) => {
+        try {
+          await mutation.mutateAsync(values);
+        } catch (err) {
+          toast.error(updateFailure(err));
+          throw err;
+        }
+        toast.success(messages.campaigns.updated);
+        return 'keep';
+      }}
+    />
+  );
+}
