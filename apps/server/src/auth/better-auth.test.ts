@@ -1,6 +1,9 @@
 import { messages } from '@pet-haven/shared/messages';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookiesOf, signUp, SITE_ORIGIN } from '../../test/helpers/sessions';
+import { session } from '../db/schema/index';
 import { createTestContext, type TestContext } from '../../test/helpers/test-app';
 
 const ADMIN = 'chief@example.com';
@@ -252,6 +255,39 @@ describe('rate limiting', () => {
       expect((await viaProxy('198.51.100.11')).status).toBe(401);
     } finally {
       await proxied.close();
+    }
+  });
+
+  it('keys the limit on the real socket address when served by @hono/node-server', async () => {
+    // IPv6 loopback: an address Better Auth's own fallback (127.0.0.1) cannot produce.
+    const server = serve({ fetch: limited.app.fetch, port: 0, hostname: '::1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const attempt = (body: Record<string, string>) =>
+        fetch(`http://[::1]:${port}/api/auth/sign-up/email`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            origin: SITE_ORIGIN,
+            // A client cannot choose its own bucket.
+            'x-pet-haven-client-ip': `198.51.100.${Math.floor(Math.random() * 200)}`,
+            'x-forwarded-for': `192.0.2.${Math.floor(Math.random() * 200)}`,
+          },
+          body: JSON.stringify(body),
+        });
+      const ok = await attempt({ ...valid, email: 'socket@example.com' });
+      expect(ok.status).toBe(200);
+      const [row] = await limited.database.db.select().from(session);
+      expect(row?.ipAddress).toContain(':');
+      expect(row?.ipAddress).not.toBe('127.0.0.1');
+
+      const weak = { ...valid, email: 'socket2@example.com', password: 'weak' };
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await attempt(weak)).status);
+      expect(statuses).toEqual([400, 400, 429]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });
