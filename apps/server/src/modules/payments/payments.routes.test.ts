@@ -1,0 +1,322 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCampaignVia, daysFromToday, donateVia } from '../../../test/helpers/campaigns';
+import { createUser, type TestUser } from '../../../test/helpers/factories';
+import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
+
+let ctx: TestContext;
+let owner: TestUser;
+let donor: TestUser;
+let stranger: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  owner = await createUser(ctx.database.db);
+  donor = await createUser(ctx.database.db, { name: 'Dana Donor' });
+  stranger = await createUser(ctx.database.db);
+});
+afterAll(() => ctx.close());
+
+const nextYear = new Date().getUTCFullYear() + 1;
+const card = (cardNumber: string, extra: Record<string, unknown> = {}) => ({
+  cardNumber,
+  expMonth: 12,
+  expYear: nextYear,
+  cvc: '123',
+  ...extra,
+});
+
+const startPayment = (token: string | undefined, campaignId: string, amount: unknown) =>
+  ctx.request('/api/create-payment', {
+    token,
+    json: { donationAmount: amount, donationCampaignId: campaignId },
+  });
+
+const confirm = (
+  token: string | undefined,
+  intent: { paymentIntentId: string; clientSecret: string },
+  c: object,
+) =>
+  ctx.request(`/api/test-payments/${intent.paymentIntentId}/confirm`, {
+    token,
+    json: { clientSecret: intent.clientSecret, ...c },
+  });
+
+const record = (token: string | undefined, body: object) =>
+  ctx.request('/api/donations/record', { token, json: body });
+
+/** Sums straight from the database: what the raised amount must always equal. */
+async function ledger(campaignId: string) {
+  const rows = await ctx.database.db.execute<{
+    raised: number;
+    sum: number;
+    n: number;
+    intents: number;
+  }>(sql`
+    select c.raised_cents as raised,
+      (select coalesce(sum(amount_cents), 0)::int from donations d where d.campaign_id = c.id) as sum,
+      (select count(*)::int from donations d where d.campaign_id = c.id) as n,
+      (select count(distinct payment_intent_id)::int from donations d where d.campaign_id = c.id) as intents
+    from campaigns c where c.id = ${campaignId}`);
+  return (
+    rows as unknown as { rows: { raised: number; sum: number; n: number; intents: number }[] }
+  ).rows[0]!;
+}
+
+describe('POST /api/create-payment', () => {
+  it('answers a client secret and intent id for the signed-in donor', async () => {
+    const c = await createCampaignVia(ctx, owner.token);
+    const res = await startPayment(donor.token, c._id, 25);
+    expect(res.status).toBe(200);
+    expect(res.body.paymentIntentId).toMatch(/^pi_test_/);
+    expect(res.body.clientSecret).toContain(`${res.body.paymentIntentId}_secret_`);
+  });
+
+  it('refuses anonymous callers with 401', async () => {
+    const c = await createCampaignVia(ctx, owner.token);
+    expect((await startPayment(undefined, c._id, 25)).status).toBe(401);
+  });
+
+  it.each([0, -5, 0.5, 0.99, 10.123, '25', null, 1e9])(
+    'answers 400 naming donationAmount for %j',
+    async (amount) => {
+      const c = await createCampaignVia(ctx, owner.token);
+      const res = await startPayment(donor.token, c._id, amount);
+      expect(res.status).toBe(400);
+      expect(res.body.issues.map((i: { path: string }) => i.path)).toContain('json.donationAmount');
+    },
+  );
+
+  it('answers 400 for a malformed campaign id and 404 for an unknown one', async () => {
+    const bad = await startPayment(donor.token, 'abc', 25);
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues[0].path).toBe('json.donationCampaignId');
+    const unknown = await startPayment(donor.token, '6f1c1a52-8c1e-4d59-9f53-3b1f0e1a2b3c', 25);
+    expect(unknown.status).toBe(404);
+  });
+
+  it('refuses a paused campaign and a campaign past its last date', async () => {
+    const paused = await createCampaignVia(ctx, owner.token);
+    await ctx.request(`/api/donations/${paused._id}/pause`, {
+      method: 'PATCH',
+      token: owner.token,
+    });
+    const p = await startPayment(donor.token, paused._id, 25);
+    expect(p.status).toBe(409);
+    expect(p.body.code).toBe('CAMPAIGN_PAUSED');
+
+    const ended = await createCampaignVia(ctx, owner.token);
+    await ctx.request(`/api/update-donation/${ended._id}`, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { lastDate: daysFromToday(-2) },
+    });
+    const e = await startPayment(donor.token, ended._id, 25);
+    expect(e.status).toBe(409);
+    expect(e.body.code).toBe('CAMPAIGN_ENDED');
+  });
+
+  it('refuses more than remains, saying how much remains and counting open reservations', async () => {
+    const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 100 });
+    await donateVia(ctx, donor.token, c._id, 60);
+    const over = await startPayment(donor.token, c._id, 40.01);
+    expect(over.status).toBe(400);
+    expect(over.body.issues[0].path).toBe('json.donationAmount');
+    expect(over.body.message).toContain('$40.00');
+
+    const reserved = await startPayment(stranger.token, c._id, 30);
+    expect(reserved.status).toBe(200);
+    const afterReservation = await startPayment(donor.token, c._id, 10.01);
+    expect(afterReservation.status).toBe(400);
+    expect(afterReservation.body.message).toContain('$10.00');
+    expect(afterReservation.body.message).toContain('under way');
+    expect((await startPayment(donor.token, c._id, 10)).status).toBe(200);
+
+    const full = await startPayment(donor.token, c._id, 1);
+    expect(full.status).toBe(409);
+    expect(full.body.code).toBe('CAMPAIGN_FULL');
+  });
+
+  it('frees the reservation of an expired intent', async () => {
+    const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 50 });
+    const first = await startPayment(donor.token, c._id, 50);
+    expect(first.status).toBe(200);
+    expect((await startPayment(stranger.token, c._id, 50)).status).toBe(409);
+    await ctx.database.db.execute(
+      sql`update payment_intents set expires_at = now() - interval '1 minute' where id = ${first.body.paymentIntentId}`,
+    );
+    expect((await startPayment(stranger.token, c._id, 50)).status).toBe(200);
+    // The expired intent can no longer be paid.
+    const late = await confirm(donor.token, first.body, card('4242424242424242'));
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('PAYMENT_EXPIRED');
+  });
+});
+
+describe('POST /api/test-payments/{id}/confirm', () => {
+  it('succeeds with 4242 4242 4242 4242 and records the donation once', async () => {
+    const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 200 });
+    const intent = (await startPayment(donor.token, c._id, 25)).body;
+    const ok = await confirm(donor.token, intent, card('4242 4242 4242 4242'));
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ status: 'succeeded' });
+    const again = await confirm(donor.token, intent, card('4242 4242 4242 4242'));
+    expect(again.status).toBe(200);
+    expect((await ctx.request(`/api/donations/${c._id}`)).body.donatedAmount).toBe(25);
+    expect(await ledger(c._id)).toEqual({ raised: 2500, sum: 2500, n: 1, intents: 1 });
+  });
+
+  it.each([
+    ['4000 0000 0000 0002', {}, 'card_declined'],
+    ['4000 0000 0000 9995', {}, 'insufficient_funds'],
+    ['4242 4242 4242 4241', {}, 'incorrect_number'],
+    ['4242', {}, 'invalid_number'],
+    ['4242 4242 4242 4242', { expMonth: 13 }, 'invalid_expiry_month'],
+    ['4242 4242 4242 4242', { expYear: 2020 }, 'expired_card'],
+    ['4242 4242 4242 4242', { cvc: '12' }, 'invalid_cvc'],
+    ['4242 4242 4242 4242', { cvc: 'abc' }, 'invalid_cvc'],
+    ['4000 0000 0000 0069', {}, 'expired_card'],
+    ['5105 1051 0510 5100', {}, 'card_declined'],
+  ])('declines %s %j with 402 %s and records nothing', async (number, extra, code) => {
+    const c = await createCampaignVia(ctx, owner.token);
+    const intent = (await startPayment(donor.token, c._id, 25)).body;
+    const res = await confirm(donor.token, intent, card(number, extra));
+    expect(res.status).toBe(402);
+    expect(res.body.code).toBe(code);
+    expect(res.body.message).toEqual(expect.any(String));
+    expect(await ledger(c._id)).toEqual({ raised: 0, sum: 0, n: 0, intents: 0 });
+    const rec = await record(donor.token, {
+      donationId: c._id,
+      amount: 25,
+      paymentIntentId: intent.paymentIntentId,
+    });
+    expect(rec.status).toBe(402);
+    // After a decline the donor can try another card on the same intent.
+    expect((await confirm(donor.token, intent, card('4242424242424242'))).status).toBe(200);
+    expect((await ledger(c._id)).raised).toBe(2500);
+  });
+
+  it('lets only the donor confirm, with the right client secret', async () => {
+    const c = await createCampaignVia(ctx, owner.token);
+    const intent = (await startPayment(donor.token, c._id, 25)).body;
+    expect((await confirm(undefined, intent, card('4242424242424242'))).status).toBe(401);
+    expect((await confirm(stranger.token, intent, card('4242424242424242'))).status).toBe(403);
+    const wrongSecret = await confirm(
+      donor.token,
+      { ...intent, clientSecret: `${intent.paymentIntentId}_secret_wrong` },
+      card('4242424242424242'),
+    );
+    expect(wrongSecret.status).toBe(400);
+    expect(wrongSecret.body.issues[0].path).toBe('json.clientSecret');
+    const unknown = await confirm(
+      donor.token,
+      { paymentIntentId: 'pi_test_nope', clientSecret: 'x' },
+      card('4242424242424242'),
+    );
+    expect(unknown.status).toBe(404);
+    expect(await ledger(c._id)).toMatchObject({ raised: 0, n: 0 });
+  });
+
+  it('answers 400 naming the field for a malformed body', async () => {
+    const c = await createCampaignVia(ctx, owner.token);
+    const intent = (await startPayment(donor.token, c._id, 25)).body;
+    const res = await confirm(donor.token, intent, { cardNumber: 4242, expMonth: 'x', cvc: '' });
+    expect(res.status).toBe(400);
+    expect(res.body.issues.map((i: { path: string }) => i.path)).toEqual(
+      expect.arrayContaining(['json.cardNumber', 'json.expMonth', 'json.expYear', 'json.cvc']),
+    );
+  });
+});
+
+describe('POST /api/donations/record', () => {
+  it('asks the provider and records only a succeeded payment, idempotently', async () => {
+    const c = await createCampaignVia(ctx, owner.token);
+    const intent = (await startPayment(donor.token, c._id, 12.5)).body;
+    const body = { donationId: c._id, amount: 12.5, paymentIntentId: intent.paymentIntentId };
+    const early = await record(donor.token, body);
+    expect(early.status).toBe(402);
+    expect(early.body.code).toBe('PAYMENT_NOT_COMPLETED');
+    expect((await confirm(donor.token, intent, card('4242424242424242'))).status).toBe(200);
+    for (let i = 0; i < 3; i += 1) {
+      const res = await record(donor.token, body);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ created: false, donatedAmount: 12.5 });
+    }
+    expect(await ledger(c._id)).toEqual({ raised: 1250, sum: 1250, n: 1, intents: 1 });
+  });
+
+  it('refuses another campaign, another amount, another user, unknown intents', async () => {
+    const c = await createCampaignVia(ctx, owner.token);
+    const c2 = await createCampaignVia(ctx, owner.token);
+    const { intent } = await donateVia(ctx, donor.token, c._id, 20);
+    const base = { donationId: c._id, amount: 20, paymentIntentId: intent.paymentIntentId };
+    expect((await record(undefined, base)).status).toBe(401);
+    expect((await record(stranger.token, base)).status).toBe(403);
+    const otherCampaign = await record(donor.token, { ...base, donationId: c2._id });
+    expect(otherCampaign.status).toBe(400);
+    expect(otherCampaign.body.issues[0].path).toBe('json.donationId');
+    const otherAmount = await record(donor.token, { ...base, amount: 2000 });
+    expect(otherAmount.status).toBe(400);
+    expect(otherAmount.body.issues[0].path).toBe('json.amount');
+    expect((await record(donor.token, { ...base, paymentIntentId: 'pi_unknown' })).status).toBe(
+      404,
+    );
+    expect((await record(donor.token, { ...base, amount: 'twenty' })).status).toBe(400);
+    expect((await record(donor.token, {})).status).toBe(400);
+    expect(await ledger(c._id)).toEqual({ raised: 2000, sum: 2000, n: 1, intents: 1 });
+    expect(await ledger(c2._id)).toMatchObject({ raised: 0, n: 0 });
+  });
+});
+
+describe('payment routes of the other provider', () => {
+  it('has no Stripe webhook in test mode', async () => {
+    const res = await ctx.request('/api/stripe/webhook', {
+      json: { type: 'payment_intent.succeeded' },
+    });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('concurrency', () => {
+  it('50 donors at once on a campaign with room for 40: exactly 40 paid, raised == sum, nothing twice', async () => {
+    const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 400 });
+    const donors = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => createUser(ctx.database.db, { name: `Donor ${i}` })),
+    );
+
+    const started = await Promise.all(donors.map((d) => startPayment(d.token, c._id, 10)));
+    const accepted = started.flatMap((res, i) =>
+      res.status === 200 ? [{ d: donors[i]!, intent: res.body }] : [],
+    );
+    expect(accepted).toHaveLength(40);
+    expect(
+      started.filter((r) => r.status !== 200).every((r) => r.status === 409 || r.status === 400),
+    ).toBe(true);
+    expect(started.some((r) => r.status >= 500)).toBe(false);
+
+    // Every donor confirms twice at once (a double click) and reports the payment twice.
+    const results = await Promise.all(
+      accepted.flatMap(({ d, intent }) => {
+        const body = { donationId: c._id, amount: 10, paymentIntentId: intent.paymentIntentId };
+        return [
+          confirm(d.token, intent, card('4242424242424242')),
+          confirm(d.token, intent, card('4242424242424242')),
+          confirm(d.token, intent, card('4242424242424242')).then(() => record(d.token, body)),
+          confirm(d.token, intent, card('4242424242424242')).then(() => record(d.token, body)),
+        ];
+      }),
+    );
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(results.filter((r) => r.body?.created === true)).toHaveLength(0);
+
+    expect(await ledger(c._id)).toEqual({ raised: 40000, sum: 40000, n: 40, intents: 40 });
+    const details = await ctx.request(`/api/donations/${c._id}`);
+    expect(details.body.donatedAmount).toBe(400);
+    const donators = await ctx.request(`/api/donations/${c._id}/donators`, { token: owner.token });
+    expect(donators.body).toHaveLength(40);
+    // The 10 refused donors get a clear refusal now that it is full.
+    const late = await startPayment(donors[0]!.token, c._id, 10);
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('CAMPAIGN_FULL');
+  });
+});
