@@ -133,7 +133,7 @@ describe('POST /api/images', () => {
     const png = await picture(200, 200, 'png');
     const res = await upload(png.subarray(0, 60), 'cut.png');
     expect(res.status).toBe(400);
-    expect(res.body.issues[0].path).toBe('body.image');
+    expect(res.body.issues[0].path).toBe('form.image');
 
     const fd = new FormData();
     fd.append('picture', new Blob([new Uint8Array(png)]), 'a.png');

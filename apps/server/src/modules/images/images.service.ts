@@ -53,21 +53,21 @@ const unsupported = () =>
     415,
     'UNSUPPORTED_MEDIA_TYPE',
     'Unsupported image type: upload a JPEG, PNG, WebP, GIF or AVIF picture.',
-    [{ path: 'body.image', message: 'Not a JPEG, PNG, WebP, GIF or AVIF image' }],
+    [{ path: 'form.image', message: 'Not a JPEG, PNG, WebP, GIF or AVIF image' }],
   );
 export const tooLarge = () =>
   new AppError(413, 'PAYLOAD_TOO_LARGE', 'The picture is too large (10 MB at most).', [
-    { path: 'body.image', message: 'At most 10 MB' },
+    { path: 'form.image', message: 'At most 10 MB' },
   ]);
 const tooManyPixels = () =>
   new AppError(
     413,
     'PAYLOAD_TOO_LARGE',
     `The picture has too many pixels (${IMAGE_MAX_PIXELS / 1_000_000} megapixels at most).`,
-    [{ path: 'body.image', message: 'At most 40 megapixels' }],
+    [{ path: 'form.image', message: 'At most 40 megapixels' }],
   );
 const unreadable = () =>
-  invalidField('body.image', 'The picture is damaged or could not be read as an image.');
+  invalidField('form.image', 'The picture is damaged or could not be read as an image.');
 
 /** The largest stored size is at most this wide (and this tall, for very tall pictures). */
 const LARGEST_WIDTH = Math.max(...IMAGE_WIDTHS);

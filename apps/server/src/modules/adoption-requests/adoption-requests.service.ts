@@ -1,0 +1,102 @@
+import type {
+  AdoptionRequestBody,
+  AdoptionStatusBody,
+  MyAdoptionRequestsQuery,
+  UserAdoptionRequestsQuery,
+} from '@pet-haven/shared/pets';
+import type { AppDeps } from '../../app-deps';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../lib/hono-env';
+import * as repo from './adoption-requests.repository';
+import type { AdoptionRequestRow } from './adoption-requests.repository';
+import { findUserIdByEmail } from '../pets/pets.repository';
+
+const pageOf = (q: { page: number; limit: number }) => ({
+  limit: q.limit,
+  offset: (q.page - 1) * q.limit,
+});
+
+const requestNotFound = () => notFound('Adoption request not found.');
+
+async function getRequest(deps: AppDeps, id: string): Promise<AdoptionRequestRow> {
+  const row = await repo.findById(deps.database.db, id);
+  if (!row) throw requestNotFound();
+  return row;
+}
+
+/**
+ * POST /api/adoption-requests: name and e-mail come from the session, pet name and picture from
+ * the pet. Refused: a missing pet (404), your own pet (403), an adopted pet and a second pending request (409).
+ */
+export async function createRequest(
+  deps: AppDeps,
+  actor: AuthUser,
+  body: AdoptionRequestBody,
+): Promise<AdoptionRequestRow> {
+  const db = deps.database.db;
+  const pet = await repo.findPetForRequest(db, body.petId);
+  if (!pet) throw notFound('Pet not found');
+  if (pet.ownerId === actor.id) throw forbidden('You cannot request to adopt your own pet.');
+  if (pet.adopted) throw conflict('This pet has already been adopted.');
+  const id = await repo.insertPending(db, {
+    petId: pet.id,
+    requesterId: actor.id,
+    phone: body.phone,
+    address: body.address,
+  });
+  if (!id) throw conflict('You already have a pending adoption request for this pet.');
+  return getRequest(deps, id);
+}
+
+/** GET /api/user/adoption-requests: requests on your own pets; an admin may name any owner. */
+export async function listForOwner(
+  deps: AppDeps,
+  actor: AuthUser,
+  query: UserAdoptionRequestsQuery,
+) {
+  const email = query.email?.trim().toLowerCase();
+  let ownerId = actor.id;
+  if (email && email !== actor.email.toLowerCase()) {
+    if (actor.role !== 'admin') {
+      throw forbidden('You can only see the adoption requests on your own pets.');
+    }
+    const found = await findUserIdByEmail(deps.database.db, email);
+    if (!found) return { rows: [], total: 0 };
+    ownerId = found;
+  }
+  return repo.listForOwner(deps.database.db, ownerId, pageOf(query));
+}
+
+/** GET /api/user/my-adoption-requests: the requests you sent, with their status. */
+export function listMine(deps: AppDeps, actor: AuthUser, query: MyAdoptionRequestsQuery) {
+  return repo.listForRequester(deps.database.db, actor.id, pageOf(query));
+}
+
+/** PATCH /api/adoption-requests/{id}: the pet's owner (or an admin) accepts or rejects; switching is allowed. */
+export async function decide(
+  deps: AppDeps,
+  actor: AuthUser,
+  id: string,
+  body: AdoptionStatusBody,
+): Promise<AdoptionRequestRow> {
+  const row = await getRequest(deps, id);
+  if (row.petOwnerId !== actor.id && actor.role !== 'admin') {
+    throw forbidden("Only the pet's owner can accept or reject this request.");
+  }
+  if (row.status !== body.status) {
+    if (!(await repo.updateStatus(deps.database.db, id, body.status))) throw requestNotFound();
+  }
+  return getRequest(deps, id);
+}
+
+/** DELETE /api/adoption-requests/{id}: the requester (or an admin) withdraws a pending request. */
+export async function withdraw(deps: AppDeps, actor: AuthUser, id: string): Promise<number> {
+  const row = await getRequest(deps, id);
+  if (row.requesterId !== actor.id && actor.role !== 'admin') {
+    throw forbidden('Only the person who sent this request can withdraw it.');
+  }
+  if (row.status !== 'pending' || !(await repo.deleteIfPending(deps.database.db, id))) {
+    throw conflict('Only a pending request can be withdrawn.');
+  }
+  return 1;
+}

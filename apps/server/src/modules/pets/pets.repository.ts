@@ -1,0 +1,101 @@
+import { and, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PetCategory } from '@pet-haven/shared/pets';
+import type { DbOrTx } from '../../db/client';
+import { images, pets, user } from '../../db/schema/index';
+
+type PetTableRow = typeof pets.$inferSelect;
+export type NewPet = Omit<typeof pets.$inferInsert, 'id' | 'dateAdded' | 'updatedAt'>;
+export type PetChanges = Partial<Omit<NewPet, 'ownerId'>>;
+
+/** A pet with what presenting it needs: the owner's e-mail and the picture's largest width. */
+export type PetRow = PetTableRow & { ownerEmail: string; imageWidth: number };
+
+const petColumns = {
+  ...getTableColumns(pets),
+  ownerEmail: user.email,
+  imageWidth: images.width,
+};
+
+const selectPets = (db: DbOrTx) =>
+  db
+    .select(petColumns)
+    .from(pets)
+    .innerJoin(user, eq(user.id, pets.ownerId))
+    .innerJoin(images, eq(images.id, pets.imageId));
+
+export interface PetFilter {
+  /** Case-insensitive substring of the name. */
+  search?: string;
+  category?: PetCategory;
+  adopted?: boolean;
+  ownerId?: string;
+}
+
+/** `%`, `_` and `\` match themselves in a LIKE pattern built from user input. */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+function conditions(f: PetFilter): SQL | undefined {
+  const where: SQL[] = [];
+  if (f.adopted !== undefined) where.push(eq(pets.adopted, f.adopted));
+  if (f.category) where.push(eq(pets.petCategory, f.category));
+  if (f.ownerId) where.push(eq(pets.ownerId, f.ownerId));
+  if (f.search) {
+    // lower(pet_name) LIKE '%...%' is served by the trigram index pets_name_trgm_idx.
+    const pattern = `%${escapeLike(f.search.toLowerCase())}%`;
+    where.push(sql`lower(${pets.petName}) like ${pattern}`);
+  }
+  return where.length > 0 ? and(...where) : undefined;
+}
+
+/** One page of pets, newest first (id breaks ties), and how many match in all. */
+export async function listPets(
+  db: DbOrTx,
+  filter: PetFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: PetRow[]; total: number }> {
+  const where = conditions(filter);
+  const [rows, totals] = await Promise.all([
+    selectPets(db)
+      .where(where)
+      .orderBy(desc(pets.dateAdded), desc(pets.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(pets).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+export async function findPetById(db: DbOrTx, id: string): Promise<PetRow | null> {
+  const rows = await selectPets(db).where(eq(pets.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertPet(db: DbOrTx, values: NewPet): Promise<string> {
+  const [row] = await db.insert(pets).values(values).returning({ id: pets.id });
+  return row!.id;
+}
+
+export async function updatePet(db: DbOrTx, id: string, changes: PetChanges): Promise<boolean> {
+  const rows = await db
+    .update(pets)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(pets.id, id))
+    .returning({ id: pets.id });
+  return rows.length > 0;
+}
+
+/** Deletes the pet (its adoption requests go with it, by foreign key); answers its image id. */
+export async function deletePet(db: DbOrTx, id: string): Promise<{ imageId: string } | null> {
+  const rows = await db.delete(pets).where(eq(pets.id, id)).returning({ imageId: pets.imageId });
+  return rows[0] ?? null;
+}
+
+/** The id of the account with this e-mail (stored lower-case by Better Auth), or null. */
+export async function findUserIdByEmail(db: DbOrTx, email: string): Promise<string | null> {
+  const rows = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, email.trim().toLowerCase()))
+    .limit(1);
+  return rows[0]?.id ?? null;
+}

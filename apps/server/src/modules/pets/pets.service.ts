@@ -1,0 +1,124 @@
+import type {
+  MarkAdoptedBody,
+  PetBody,
+  PetListQuery,
+  UpdatePetBody,
+  UserPetsQuery,
+} from '@pet-haven/shared/pets';
+import type { AppDeps } from '../../app-deps';
+import { forbidden, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../lib/hono-env';
+import { releaseImages, resolveHostedImage } from '../images/images.service';
+import * as repo from './pets.repository';
+import type { PetChanges, PetRow } from './pets.repository';
+
+const petNotFound = () => notFound('Pet not found');
+
+const pageOf = (q: { page: number; limit: number }) => ({
+  limit: q.limit,
+  offset: (q.page - 1) * q.limit,
+});
+
+export const isOwnerOrAdmin = (pet: { ownerId: string }, actor: AuthUser) =>
+  actor.role === 'admin' || pet.ownerId === actor.id;
+
+/** GET /api/pets (and the admin's all-pets list, with no filters). */
+export function listPets(deps: AppDeps, query: PetListQuery) {
+  const { search, category, adopted } = query;
+  return repo.listPets(
+    deps.database.db,
+    { search: search || undefined, category, adopted },
+    pageOf(query),
+  );
+}
+
+export async function getPet(deps: AppDeps, id: string): Promise<PetRow> {
+  const pet = await repo.findPetById(deps.database.db, id);
+  if (!pet) throw petNotFound();
+  return pet;
+}
+
+/** The pet, if the actor owns it or is an admin: otherwise 404 (missing) or 403. */
+async function petForChange(deps: AppDeps, actor: AuthUser, id: string): Promise<PetRow> {
+  const pet = await getPet(deps, id);
+  if (!isOwnerOrAdmin(pet, actor)) throw forbidden('Only the owner of this pet can do this.');
+  return pet;
+}
+
+/** GET /api/user/pets: your own pets; an admin may name anyone by e-mail. */
+export async function listUserPets(deps: AppDeps, actor: AuthUser, query: UserPetsQuery) {
+  const email = query.email?.trim().toLowerCase();
+  let ownerId = actor.id;
+  if (email && email !== actor.email.toLowerCase()) {
+    if (actor.role !== 'admin') throw forbidden('You can only list your own pets.');
+    const found = await repo.findUserIdByEmail(deps.database.db, email);
+    if (!found) return { rows: [], total: 0 };
+    ownerId = found;
+  }
+  return repo.listPets(deps.database.db, { ownerId }, pageOf(query));
+}
+
+/** POST /api/add-pet: the owner is the caller whatever the body says. */
+export async function addPet(deps: AppDeps, actor: AuthUser, body: PetBody): Promise<PetRow> {
+  const image = await resolveHostedImage(deps, body.petImage, 'json.petImage');
+  const id = await repo.insertPet(deps.database.db, {
+    ownerId: actor.id,
+    imageId: image.id,
+    petName: body.petName,
+    petAge: body.petAge,
+    petLocation: body.petLocation,
+    petCategory: body.petCategory,
+    shortDescription: body.shortDescription,
+    longDescription: body.longDescription,
+  });
+  return getPet(deps, id);
+}
+
+/** PATCH /api/update-pet/{id}: owner or admin; a replaced picture is released. */
+export async function updatePet(
+  deps: AppDeps,
+  actor: AuthUser,
+  id: string,
+  body: UpdatePetBody,
+): Promise<PetRow> {
+  const pet = await petForChange(deps, actor, id);
+  const { petImage, userEmail: _ignored, ...fields } = body;
+  const changes: PetChanges = { ...fields };
+  if (petImage !== undefined) {
+    changes.imageId = (await resolveHostedImage(deps, petImage, 'json.petImage')).id;
+  }
+  if (!(await repo.updatePet(deps.database.db, id, changes))) throw petNotFound();
+  if (changes.imageId && changes.imageId !== pet.imageId) {
+    await releaseImages(deps, [pet.imageId]);
+  }
+  return getPet(deps, id);
+}
+
+/** DELETE /api/pet/{id} (owner or admin): its adoption requests go too; its picture is released. */
+export async function deletePet(deps: AppDeps, actor: AuthUser, id: string): Promise<number> {
+  await petForChange(deps, actor, id);
+  const deleted = await repo.deletePet(deps.database.db, id);
+  if (!deleted) throw petNotFound();
+  await releaseImages(deps, [deleted.imageId]);
+  return 1;
+}
+
+/**
+ * PATCH /api/pets/{id}/adopted: owners may only mark their pet adopted (one way);
+ * admins may set either value.
+ */
+export async function setAdopted(
+  deps: AppDeps,
+  actor: AuthUser,
+  id: string,
+  body: MarkAdoptedBody,
+): Promise<PetRow> {
+  const pet = await petForChange(deps, actor, id);
+  if (!body.adopted && pet.adopted && actor.role !== 'admin') {
+    throw forbidden('Marking a pet adopted cannot be undone; ask an admin.');
+  }
+  if (pet.adopted !== body.adopted) {
+    await repo.updatePet(deps.database.db, id, { adopted: body.adopted });
+  }
+  return getPet(deps, id);
+}
