@@ -212,3 +212,15 @@ describe('PATCH /api/users/admin/{id}', () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe('OpenAPI document', () => {
+  it('describes the accounts routes', async () => {
+    const doc = await ctx.request('/api/openapi.json');
+    expect(doc.body.paths['/users']).toHaveProperty('post');
+    expect(doc.body.paths['/users']).toHaveProperty('get');
+    expect(doc.body.paths['/users/admin/{email}']).toHaveProperty('get');
+    expect(doc.body.paths['/users/admin/{id}']).toHaveProperty('patch');
+    expect(doc.body.paths['/jwt']).toHaveProperty('post');
+    expect(doc.body.paths['/admin/audit-log']).toHaveProperty('get');
+  });
+});
