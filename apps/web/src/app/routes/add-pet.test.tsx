@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { IMAGE_UPLOADED_TEXT } from '@/components/ui/image-upload';
@@ -10,6 +10,9 @@ import {
   signedIn,
   type StubHandlers,
 } from '@/testing/render-route';
+
+// route modules load lazily and the machine is shared: allow slow first renders
+configure({ asyncUtilTimeout: 5000 });
 
 const picture = () =>
   new File([new Uint8Array([137, 80, 78, 71])], 'rex.png', { type: 'image/png' });
@@ -35,7 +38,7 @@ async function fillFields(r: ReturnType<typeof renderAddPet>) {
   await r.user.type(screen.getByLabelText(/Long Description/), 'Rex likes warm rocks.');
 }
 
-describe('/add-pet', () => {
+describe('/add-pet', { timeout: 20_000 }, () => {
   it("shows the signed-in user's e-mail read-only", async () => {
     renderAddPet();
     const email = await screen.findByLabelText(/^Email/);
@@ -86,7 +89,7 @@ describe('/add-pet', () => {
           {
             code: 'VALIDATION_FAILED',
             message: 'petName: Pet name must be at most 100 characters',
-            issues: [{ path: 'body.petName', message: 'Pet name must be at most 100 characters' }],
+            issues: [{ path: 'json.petName', message: 'Pet name must be at most 100 characters' }],
           },
           { status: 400 },
         ),

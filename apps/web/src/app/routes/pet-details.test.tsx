@@ -1,8 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { makePet } from '@/features/pets/test-data';
 import { apiError, defaultFakeUser, renderRoute, signedIn } from '@/testing/render-route';
+
+// route modules load lazily and the machine is shared: allow slow first renders
+configure({ asyncUtilTimeout: 5000 });
 
 const pet = makePet({
   petName: 'Bella',
@@ -13,7 +16,7 @@ const pet = makePet({
   userEmail: 'owner@example.com',
 });
 
-describe('/pets/:id', () => {
+describe('/pets/:id', { timeout: 20_000 }, () => {
   it('shows the loading text, then the pet', async () => {
     let answer!: (v: unknown) => void;
     renderRoute(`/pets/${pet._id}`, {

@@ -1,13 +1,16 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { makePet } from '@/features/pets/test-data';
 import { apiError, json, renderRoute } from '@/testing/render-route';
 
+// route modules load lazily and the machine is shared: allow slow first renders
+configure({ asyncUtilTimeout: 5000 });
+
 const page = (items: unknown[], total = items.length) =>
   json(items, { headers: { 'X-Total-Count': String(total) } });
 
-describe('/petlist', () => {
+describe('/petlist', { timeout: 20_000 }, () => {
   it('shows a skeleton grid of 3 while loading, then the cards', async () => {
     let answer!: (r: Response) => void;
     const pets = [makePet({ petName: 'Bella', petAge: '3 months', petLocation: 'Khulna' })];

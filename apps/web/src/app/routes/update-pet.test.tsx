@@ -1,9 +1,12 @@
-import { screen } from '@testing-library/react';
+import { configure, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { NOT_YOUR_PET_TEXT } from '@/features/pets/components/edit-pet';
 import { makePet } from '@/features/pets/test-data';
 import { apiError, defaultFakeUser, renderRoute, signedIn } from '@/testing/render-route';
+
+// route modules load lazily and the machine is shared: allow slow first renders
+configure({ asyncUtilTimeout: 5000 });
 
 const mine = makePet({
   petName: 'Milo',
@@ -13,7 +16,7 @@ const mine = makePet({
   userEmail: defaultFakeUser.email,
 });
 
-describe('/update-pet/:id', () => {
+describe('/update-pet/:id', { timeout: 20_000 }, () => {
   it("fills the form with the pet and saves changes: 'Pet updated successfully!'", async () => {
     const r = renderRoute(`/update-pet/${mine._id}`, {
       handlers: {

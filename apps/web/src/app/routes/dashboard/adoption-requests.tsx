@@ -1,5 +1,17 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { PageHeader } from '@/components/ui/page-header';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { AdoptionRequestsTable } from '@/features/pets/components/adoption-requests-table';
 
 export function Component() {
-  return <ComingSoon title="Adoption Requests" />;
+  const { user } = useAuth();
+  return (
+    <div>
+      <PageHeader
+        level={2}
+        title="Adoption Requests"
+        description="People who would like to adopt your pets."
+      />
+      {user && <AdoptionRequestsTable viewer={{ name: user.name, email: user.email }} />}
+    </div>
+  );
 }

@@ -1,5 +1,15 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { PageHeader } from '@/components/ui/page-header';
+import { MyAdoptionRequestsTable } from '@/features/pets/components/my-adoption-requests-table';
 
 export function Component() {
-  return <ComingSoon title="My Adoption Requests" />;
+  return (
+    <div>
+      <PageHeader
+        level={2}
+        title="My Adoption Requests"
+        description="The pets you asked to adopt and what their owners decided."
+      />
+      <MyAdoptionRequestsTable />
+    </div>
+  );
 }

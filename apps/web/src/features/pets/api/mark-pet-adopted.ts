@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Pet } from '@pet-haven/shared/pets';
+import type { MarkAdoptedBody, Pet } from '@pet-haven/shared/pets';
 import { api } from '@/lib/api-client';
 import { petDetailRootKey } from './get-pet';
 import { petListRootKey } from './get-pets';
@@ -7,7 +7,8 @@ import { myPetsRootKey } from './get-my-pets';
 
 /** PATCH /api/pets/{id}/adopted: the owner marks their pet adopted (one way). */
 export function markPetAdopted(id: string) {
-  return api<Pet>(`/pets/${encodeURIComponent(id)}/adopted`, { method: 'PATCH' });
+  const body: MarkAdoptedBody = { adopted: true };
+  return api<Pet>(`/pets/${encodeURIComponent(id)}/adopted`, { method: 'PATCH', json: body });
 }
 
 export function useMarkPetAdopted() {

@@ -69,7 +69,7 @@ export function PetForm({ defaultValues, email, submitLabel, onSubmit }: PetForm
       // put the server's field messages next to their fields
       if (isApiError(err)) {
         for (const issue of err.issues) {
-          const name = issue.path.replace(/^body\./, '') as keyof PetFormValues;
+          const name = issue.path.replace(/^(json|body)\./, '') as keyof PetFormValues;
           if (fieldNames.includes(name)) form.setError(name, { message: issue.message });
         }
       }

@@ -1,0 +1,186 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@pet-haven/shared/messages';
+import type { Pet } from '@pet-haven/shared/pets';
+import { makePet } from '@/features/pets/test-data';
+import { apiError, defaultFakeUser, json, renderRoute, signedIn } from '@/testing/render-route';
+
+// route modules load lazily and the machine is shared: allow slow first renders
+configure({ asyncUtilTimeout: 5000 });
+
+const page = (items: Pet[], total = items.length) =>
+  json(items, { headers: { 'X-Total-Count': String(total) } });
+
+function ownPets() {
+  return [
+    makePet({ petName: 'Rex', petCategory: 'reptile', userEmail: defaultFakeUser.email }),
+    makePet({
+      petName: 'Luna',
+      petCategory: 'cat',
+      adopted: true,
+      userEmail: defaultFakeUser.email,
+    }),
+  ];
+}
+
+describe('/dashboard/my-added-pets', { timeout: 20_000 }, () => {
+  it('shows a table skeleton, then the pets with the spec columns', async () => {
+    let answer!: (r: Response) => void;
+    const r = renderRoute('/dashboard/my-added-pets', {
+      handlers: {
+        ...signedIn(),
+        'GET /api/user/pets': () => new Promise<Response>((res) => (answer = res)),
+      },
+    });
+    expect(await screen.findByText('Loading your pets')).toBeInTheDocument();
+    expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5);
+    answer(page(ownPets()));
+
+    const table = await screen.findByRole('table', { name: 'My Added Pets' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Serial No',
+      'Pet Name',
+      'Category',
+      'Image',
+      'Adoption Status',
+      'Update',
+      'Delete',
+      'Adopt',
+    ]);
+    const rex = within(table).getByRole('row', { name: /Rex/ });
+    expect(within(rex).getByRole('cell', { name: '1' })).toBeInTheDocument();
+    expect(within(rex).getByText('Reptile')).toBeInTheDocument();
+    expect(within(rex).getByText('Not Adopted')).toBeInTheDocument();
+    expect(within(rex).getByRole('img', { name: 'Rex' })).toBeInTheDocument();
+    expect(within(rex).getByRole('link', { name: 'Update' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/update-pet\//),
+    );
+    expect(within(rex).getByRole('button', { name: 'Adopt' })).toBeEnabled();
+    const luna = within(table).getByRole('row', { name: /Luna/ });
+    expect(within(luna).getByText('Adopted')).toBeInTheDocument();
+    expect(within(luna).getByRole('button', { name: 'Adopt' })).toBeDisabled();
+    // asked for the caller's own pets
+    const q = r.requests.find((x) => x.key === 'GET /api/user/pets')!.query;
+    expect(q.get('email')).toBe(defaultFakeUser.email);
+  });
+
+  it('deletes after the confirmation and reloads the list', async () => {
+    let pets = ownPets();
+    const r = renderRoute('/dashboard/my-added-pets', {
+      handlers: {
+        ...signedIn(),
+        'GET /api/user/pets': () => page(pets),
+        'DELETE /api/pet/:id': (req) => {
+          pets = pets.filter((p) => p._id !== req.params.id);
+          return { deletedCount: 1 };
+        },
+      },
+    });
+    const rex = await screen.findByRole('row', { name: /Rex/ });
+    await r.user.click(within(rex).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: messages.pets.confirmDeleteTitle,
+    });
+    expect(within(dialog).getByText(messages.pets.confirmDeleteText)).toBeInTheDocument();
+
+    // No, cancel! leaves the pet alone
+    await r.user.click(within(dialog).getByRole('button', { name: messages.pets.confirmDeleteNo }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(r.requests.some((q) => q.method === 'DELETE')).toBe(false);
+
+    await r.user.click(within(rex).getByRole('button', { name: 'Delete' }));
+    await r.user.click(await screen.findByRole('button', { name: messages.pets.confirmDeleteYes }));
+    expect(await screen.findByText(messages.pets.deletedTitle)).toBeInTheDocument();
+    expect(screen.getByText(messages.pets.deletedText)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Rex/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('row', { name: /Luna/ })).toBeInTheDocument();
+  });
+
+  it('says so when deleting fails', async () => {
+    const r = renderRoute('/dashboard/my-added-pets', {
+      handlers: {
+        ...signedIn(),
+        'GET /api/user/pets': () => page(ownPets()),
+        'DELETE /api/pet/:id': () => apiError(500, 'INTERNAL_ERROR'),
+      },
+    });
+    const rex = await screen.findByRole('row', { name: /Rex/ });
+    await r.user.click(within(rex).getByRole('button', { name: 'Delete' }));
+    await r.user.click(await screen.findByRole('button', { name: messages.pets.confirmDeleteYes }));
+    expect(await screen.findByText(messages.pets.deleteFailed)).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Rex/ })).toBeInTheDocument();
+  });
+
+  it('marks a pet adopted, then disables its Adopt button', async () => {
+    let pets = ownPets();
+    const r = renderRoute('/dashboard/my-added-pets', {
+      handlers: {
+        ...signedIn(),
+        'GET /api/user/pets': () => page(pets),
+        'PATCH /api/pets/:id/adopted': (req) => {
+          pets = pets.map((p) => (p._id === req.params.id ? { ...p, adopted: true } : p));
+          return pets.find((p) => p._id === req.params.id);
+        },
+      },
+    });
+    const rex = await screen.findByRole('row', { name: /Rex/ });
+    await r.user.click(within(rex).getByRole('button', { name: 'Adopt' }));
+    expect(await screen.findByText(messages.pets.markedAdoptedTitle)).toBeInTheDocument();
+    expect(screen.getByText(messages.pets.markedAdoptedText)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('row', { name: /Rex/ })).getByRole('button', { name: 'Adopt' }),
+      ).toBeDisabled(),
+    );
+    expect(
+      within(screen.getByRole('row', { name: /Rex/ })).getByText('Adopted'),
+    ).toBeInTheDocument();
+  });
+
+  it('says so when marking adopted fails', async () => {
+    const r = renderRoute('/dashboard/my-added-pets', {
+      handlers: {
+        ...signedIn(),
+        'GET /api/user/pets': () => page(ownPets()),
+        'PATCH /api/pets/:id/adopted': () => apiError(500, 'INTERNAL_ERROR'),
+      },
+    });
+    const rex = await screen.findByRole('row', { name: /Rex/ });
+    await r.user.click(within(rex).getByRole('button', { name: 'Adopt' }));
+    expect(await screen.findByText(messages.pets.markAdoptedFailed)).toBeInTheDocument();
+  });
+
+  it('pages a long list', async () => {
+    const all = Array.from({ length: 12 }, (_, i) =>
+      makePet({ petName: `Pet number ${i + 1}`, userEmail: defaultFakeUser.email }),
+    );
+    const r = renderRoute('/dashboard/my-added-pets', {
+      handlers: {
+        ...signedIn(),
+        'GET /api/user/pets': (req) => {
+          const p = Number(req.query.get('page'));
+          const limit = Number(req.query.get('limit'));
+          return page(all.slice((p - 1) * limit, p * limit), all.length);
+        },
+      },
+    });
+    expect(await screen.findByRole('row', { name: /Pet number 10\b/ })).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    await r.user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('row', { name: /Pet number 12/ })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('row', { name: /Pet number 12/ })).getByRole('cell', { name: '12' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows an empty state when the user has no pets', async () => {
+    renderRoute('/dashboard/my-added-pets', {
+      handlers: { ...signedIn(), 'GET /api/user/pets': () => page([]) },
+    });
+    expect(await screen.findByText('You have not added any pets yet.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,85 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AdoptionRequest } from '@pet-haven/shared/pets';
+import { myRequestTexts } from '@/features/pets/components/my-adoption-requests-table';
+import { makeAdoptionRequest } from '@/features/pets/test-data';
+import { apiError, json, renderRoute, signedIn } from '@/testing/render-route';
+
+// route modules load lazily and the machine is shared: allow slow first renders
+configure({ asyncUtilTimeout: 5000 });
+
+const page = (items: AdoptionRequest[], total = items.length) =>
+  json(items, { headers: { 'X-Total-Count': String(total) } });
+
+function mine() {
+  return [
+    makeAdoptionRequest({ petName: 'Rex', status: 'pending' }),
+    makeAdoptionRequest({ petName: 'Luna', status: 'accepted' }),
+    makeAdoptionRequest({ petName: 'Kiwi', status: 'rejected' }),
+  ];
+}
+
+describe('/dashboard/my-adoption-requests', { timeout: 20_000 }, () => {
+  it('lists my requests with pet, date and status; Withdraw only while pending', async () => {
+    renderRoute('/dashboard/my-adoption-requests', {
+      handlers: { ...signedIn(), 'GET /api/user/my-adoption-requests': () => page(mine()) },
+    });
+    const table = await screen.findByRole('table', { name: 'My Adoption Requests' });
+    const rex = within(table).getByRole('row', { name: /Rex/ });
+    expect(within(rex).getByText('Pending')).toBeInTheDocument();
+    expect(within(rex).getByRole('link', { name: /Rex/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/pets\//),
+    );
+    expect(within(rex).getByRole('button', { name: 'Withdraw' })).toBeInTheDocument();
+    expect(within(rex).getByText(/2026/)).toBeInTheDocument();
+    const luna = within(table).getByRole('row', { name: /Luna/ });
+    expect(within(luna).getByText('Accepted')).toBeInTheDocument();
+    expect(within(luna).queryByRole('button', { name: 'Withdraw' })).not.toBeInTheDocument();
+    expect(
+      within(within(table).getByRole('row', { name: /Kiwi/ })).getByText('Rejected'),
+    ).toBeInTheDocument();
+  });
+
+  it('withdraws a pending request after confirming', async () => {
+    let list = mine();
+    const r = renderRoute('/dashboard/my-adoption-requests', {
+      handlers: {
+        ...signedIn(),
+        'GET /api/user/my-adoption-requests': () => page(list),
+        'DELETE /api/adoption-requests/:id': (req) => {
+          list = list.filter((x) => x._id !== req.params.id);
+          return { deletedCount: 1 };
+        },
+      },
+    });
+    const rex = await screen.findByRole('row', { name: /Rex/ });
+    await r.user.click(within(rex).getByRole('button', { name: 'Withdraw' }));
+    await r.user.click(await screen.findByRole('button', { name: myRequestTexts.withdrawYes }));
+    expect(await screen.findByText(myRequestTexts.withdrawn)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Rex/ })).not.toBeInTheDocument());
+  });
+
+  it("shows the server's reason when withdrawing is refused", async () => {
+    const r = renderRoute('/dashboard/my-adoption-requests', {
+      handlers: {
+        ...signedIn(),
+        'GET /api/user/my-adoption-requests': () => page(mine()),
+        'DELETE /api/adoption-requests/:id': () =>
+          apiError(409, 'CONFLICT', 'Only a pending request can be withdrawn.'),
+      },
+    });
+    const rex = await screen.findByRole('row', { name: /Rex/ });
+    await r.user.click(within(rex).getByRole('button', { name: 'Withdraw' }));
+    await r.user.click(await screen.findByRole('button', { name: myRequestTexts.withdrawYes }));
+    expect(await screen.findByText('Only a pending request can be withdrawn.')).toBeInTheDocument();
+  });
+
+  it('shows an empty state with a way to the pets', async () => {
+    renderRoute('/dashboard/my-adoption-requests', {
+      handlers: { ...signedIn(), 'GET /api/user/my-adoption-requests': () => page([]) },
+    });
+    expect(await screen.findByText('You have not asked to adopt a pet yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Find a pet' })).toHaveAttribute('href', '/petlist');
+  });
+});

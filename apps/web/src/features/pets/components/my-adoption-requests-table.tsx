@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import {
+  DASHBOARD_PAGE_SIZE,
+  type AdoptionRequest,
+  type AdoptionStatus,
+} from '@pet-haven/shared/pets';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorText } from '@/components/ui/error-text';
+import { Pagination } from '@/components/ui/pagination';
+import { TableSkeleton } from '@/components/ui/skeleton';
+import { useMyAdoptionRequests } from '../api/get-my-adoption-requests';
+import { useWithdrawAdoptionRequest } from '../api/withdraw-adoption-request';
+import { refusalMessage } from './api-message';
+import { PetThumbnail } from './pet-thumbnail';
+import { StatusBadge } from './status-badge';
+
+export const myRequestTexts = {
+  loadFailed: 'Failed to load your adoption requests. Please try again.',
+  withdrawTitle: 'Withdraw this request?',
+  withdrawText: 'The owner will no longer see it. You can send a new one later.',
+  withdrawYes: 'Yes, withdraw it',
+  withdrawNo: 'No, keep it',
+  withdrawn: 'Request withdrawn.',
+  withdrawFailed: 'Failed to withdraw the request. Please try again.',
+} as const;
+
+const statusLook: Record<AdoptionStatus, { tone: 'amber' | 'green' | 'red'; label: string }> = {
+  pending: { tone: 'amber', label: 'Pending' },
+  accepted: { tone: 'green', label: 'Accepted' },
+  rejected: { tone: 'red', label: 'Rejected' },
+};
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** My Adoption Requests: what the signed-in user asked for, its status, Withdraw while pending. */
+export function MyAdoptionRequestsTable() {
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError, refetch, isFetching } = useMyAdoptionRequests(page);
+  const withdraw = useWithdrawAdoptionRequest();
+  const [toWithdraw, setToWithdraw] = useState<AdoptionRequest | null>(null);
+
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / DASHBOARD_PAGE_SIZE)) : 1;
+  if (data && data.items.length === 0 && page > 1 && !isFetching)
+    setPage(Math.min(page - 1, pageCount));
+
+  if (isPending) return <TableSkeleton label="Loading your adoption requests" />;
+  if (isError && !data) {
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <ErrorText>{myRequestTexts.loadFailed}</ErrorText>
+        <Button variant="secondary" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (data.total === 0) {
+    return (
+      <EmptyState
+        title="You have not asked to adopt a pet yet."
+        description="Requests you send from a pet's page appear here with their status."
+        action={
+          <Link to="/petlist" className={buttonClasses()}>
+            Find a pet
+          </Link>
+        }
+      />
+    );
+  }
+
+  async function confirmWithdraw() {
+    if (!toWithdraw) return;
+    try {
+      await withdraw.mutateAsync(toWithdraw._id);
+      toast.success(myRequestTexts.withdrawn);
+    } catch (err) {
+      toast.error(refusalMessage(err, myRequestTexts.withdrawFailed));
+    }
+  }
+
+  return (
+    <>
+      <DataTable caption="My Adoption Requests" hideCaption>
+        <thead>
+          <tr>
+            <Th>Serial No</Th>
+            <Th>Pet</Th>
+            <Th>Requested On</Th>
+            <Th>Status</Th>
+            <Th>
+              <span className="sr-only">Actions</span>
+            </Th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.items.map((request, i) => {
+            const look = statusLook[request.status];
+            return (
+              <Tr key={request._id}>
+                <Td>{(page - 1) * DASHBOARD_PAGE_SIZE + i + 1}</Td>
+                <Td>
+                  <Link
+                    to={`/pets/${request.petId}`}
+                    className="flex items-center gap-3 font-medium text-brand-700 hover:underline dark:text-brand-300"
+                  >
+                    <PetThumbnail src={request.petImage} alt="" />
+                    <span>{request.petName}</span>
+                  </Link>
+                </Td>
+                <Td className="whitespace-nowrap">
+                  <time dateTime={request.createdAt}>
+                    {dateFormat.format(new Date(request.createdAt))}
+                  </time>
+                </Td>
+                <Td>
+                  <StatusBadge tone={look.tone}>{look.label}</StatusBadge>
+                </Td>
+                <Td>
+                  {request.status === 'pending' && (
+                    <Button variant="secondary" size="sm" onClick={() => setToWithdraw(request)}>
+                      Withdraw
+                    </Button>
+                  )}
+                </Td>
+              </Tr>
+            );
+          })}
+        </tbody>
+      </DataTable>
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        onPageChange={setPage}
+        label="My adoption request pages"
+      />
+      <ConfirmDialog
+        open={toWithdraw !== null}
+        onOpenChange={(open) => {
+          if (!open) setToWithdraw(null);
+        }}
+        title={myRequestTexts.withdrawTitle}
+        description={myRequestTexts.withdrawText}
+        confirmLabel={myRequestTexts.withdrawYes}
+        cancelLabel={myRequestTexts.withdrawNo}
+        danger
+        onConfirm={confirmWithdraw}
+      />
+    </>
+  );
+}
