@@ -1,0 +1,290 @@
+import { sql } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCampaignVia } from '../../../test/helpers/campaigns';
+import { createUser, type TestUser } from '../../../test/helpers/factories';
+import {
+  FAKE_STRIPE_KEY,
+  startFakeStripe,
+  type FakeStripe,
+} from '../../../test/helpers/fake-stripe';
+import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
+
+const WEBHOOK_SECRET = 'whsec_test_secret_for_pet_haven';
+const sdk = new Stripe(FAKE_STRIPE_KEY);
+
+let stripe: FakeStripe;
+let ctx: TestContext;
+let owner: TestUser;
+let donor: TestUser;
+let stranger: TestUser;
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  ctx = await createTestContext({
+    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: stripe.url,
+  });
+  owner = await createUser(ctx.database.db);
+  donor = await createUser(ctx.database.db, { name: 'Stripe Donor' });
+  stranger = await createUser(ctx.database.db);
+});
+afterAll(async () => {
+  await ctx.close();
+  await stripe.close();
+});
+
+const startPayment = (token: string, campaignId: string, amount: number) =>
+  ctx.request('/api/create-payment', {
+    token,
+    json: { donationAmount: amount, donationCampaignId: campaignId },
+  });
+
+const record = (token: string | undefined, body: object) =>
+  ctx.request('/api/donations/record', { token, json: body });
+
+function event(type: string, object: unknown, id = `evt_${Math.random().toString(36).slice(2)}`) {
+  return JSON.stringify({
+    id,
+    object: 'event',
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    type,
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+  });
+}
+
+const deliver = (payload: string, signature?: string) =>
+  ctx.request('/api/stripe/webhook', {
+    method: 'POST',
+    body: payload,
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === undefined
+        ? {
+            'stripe-signature': sdk.webhooks.generateTestHeaderString({
+              payload,
+              secret: WEBHOOK_SECRET,
+            }),
+          }
+        : signature === ''
+          ? {}
+          : { 'stripe-signature': signature }),
+    },
+  });
+
+async function ledger(campaignId: string) {
+  const result = await ctx.database.db.execute(sql`
+    select c.raised_cents as raised,
+      (select coalesce(sum(amount_cents), 0)::int from donations d where d.campaign_id = c.id) as sum,
+      (select count(*)::int from donations d where d.campaign_id = c.id) as n
+    from campaigns c where c.id = ${campaignId}`);
+  return (result as unknown as { rows: { raised: number; sum: number; n: number }[] }).rows[0]!;
+}
+
+describe('Stripe provider', () => {
+  it('tells the web that Stripe is in use and has no test confirm route', async () => {
+    const config = await ctx.request('/api/config');
+    expect(config.body.payments).toEqual({ provider: 'stripe', publishableKey: 'pk_test_fake' });
+    const res = await ctx.request('/api/test-payments/pi_fake_1/confirm', {
+      token: donor.token,
+      json: {
+        clientSecret: 'x',
+        cardNumber: '4242424242424242',
+        expMonth: 12,
+        expYear: 2040,
+        cvc: '123',
+      },
+    });
+    expect(res.status).toBe(404);
+  });
+
+  it('creates a PaymentIntent with amount in cents and campaign/donor metadata', async () => {
+    const c = await createCampaignVia(ctx, owner.token);
+    const res = await startPayment(donor.token, c._id, 25.5);
+    expect(res.status).toBe(200);
+    const pi = stripe.intents.get(res.body.paymentIntentId)!;
+    expect(pi).toMatchObject({
+      amount: 2550,
+      currency: 'usd',
+      metadata: { campaignId: c._id, donorId: donor.id },
+    });
+    expect(res.body.clientSecret).toBe(pi.client_secret);
+  });
+
+  it('records only after Stripe says the intent succeeded, once, whoever reports it', async () => {
+    const c = await createCampaignVia(ctx, owner.token);
+    const { paymentIntentId } = (await startPayment(donor.token, c._id, 25)).body;
+    const body = { donationId: c._id, amount: 25, paymentIntentId };
+
+    const early = await record(donor.token, body);
+    expect(early.status).toBe(402);
+    expect(await ledger(c._id)).toEqual({ raised: 0, sum: 0, n: 0 });
+
+    const pi = stripe.succeed(paymentIntentId);
+    expect((await record(stranger.token, body)).status).toBe(403);
+    const first = await record(donor.token, body);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ created: true, donatedAmount: 25 });
+    const webhook = await deliver(event('payment_intent.succeeded', pi));
+    expect(webhook.status).toBe(200);
+    const replay = await record(donor.token, body);
+    expect(replay.body).toEqual({ created: false, donatedAmount: 25 });
+    expect(await ledger(c._id)).toEqual({ raised: 2500, sum: 2500, n: 1 });
+  });
+
+  it('records from the webhook alone, and a replayed event records nothing more', async () => {
+    const c = await createCampaignVia(ctx, owner.token);
+    const { paymentIntentId } = (await startPayment(donor.token, c._id, 40)).body;
+    const payload = event('payment_intent.succeeded', stripe.succeed(paymentIntentId), 'evt_same');
+    expect((await deliver(payload)).status).toBe(200);
+    expect((await deliver(payload)).status).toBe(200);
+    expect(await ledger(c._id)).toEqual({ raised: 4000, sum: 4000, n: 1 });
+    const mine = await ctx.request('/api/user/donations', { token: donor.token });
+    expect(mine.body.some((d: { campaignId: string }) => d.campaignId === c._id)).toBe(true);
+    const browser = await record(donor.token, { donationId: c._id, amount: 40, paymentIntentId });
+    expect(browser.body).toEqual({ created: false, donatedAmount: 40 });
+  });
+
+  it('refuses webhooks with a bad, missing or stale signature or a changed body', async () => {
+    const c = await createCampaignVia(ctx, owner.token);
+    const { paymentIntentId } = (await startPayment(donor.token, c._id, 10)).body;
+    const payload = event('payment_intent.succeeded', stripe.succeed(paymentIntentId));
+    const wrongSecret = sdk.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' });
+    const stale = sdk.webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
+    const good = sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    for (const [body, signature] of [
+      [payload, wrongSecret],
+      [payload, stale],
+      [payload, ''],
+      [payload, 'garbage'],
+      [payload.replace('"amount":1000', '"amount":100000'), good],
+    ] as const) {
+      const res = await deliver(body, signature);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('BAD_SIGNATURE');
+    }
+    expect(await ledger(c._id)).toEqual({ raised: 0, sum: 0, n: 0 });
+  });
+
+  it('ignores events for intents it did not create, and other event types', async () => {
+    const c = await createCampaignVia(ctx, owner.token);
+    const { paymentIntentId } = (await startPayment(donor.token, c._id, 10)).body;
+    const foreign = { ...stripe.succeed(paymentIntentId), id: 'pi_not_ours' };
+    expect((await deliver(event('payment_intent.succeeded', foreign))).status).toBe(200);
+    const other = event('customer.created', { id: 'cus_1', object: 'customer' });
+    expect((await deliver(other)).status).toBe(200);
+    expect(await ledger(c._id)).toEqual({ raised: 0, sum: 0, n: 0 });
+  });
+
+  it('releases the reservation when Stripe cancels the intent', async () => {
+    const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 30 });
+    const { paymentIntentId } = (await startPayment(donor.token, c._id, 30)).body;
+    expect((await startPayment(stranger.token, c._id, 30)).status).toBe(409);
+    const pi = { ...stripe.intents.get(paymentIntentId)!, status: 'canceled' };
+    expect((await deliver(event('payment_intent.canceled', pi))).status).toBe(200);
+    expect((await startPayment(stranger.token, c._id, 30)).status).toBe(200);
+  });
+
+  it('refuses a payment whose Stripe amount differs from the reservation', async () => {
+    const c = await createCampaignVia(ctx, owner.token);
+    const { paymentIntentId } = (await startPayment(donor.token, c._id, 10)).body;
+    const pi = stripe.succeed(paymentIntentId);
+    pi.amount = 1; // tampered on the provider side
+    const res = await record(donor.token, { donationId: c._id, amount: 10, paymentIntentId });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('PAYMENT_MISMATCH');
+    expect((await deliver(event('payment_intent.succeeded', pi))).status).toBe(200);
+    expect(await ledger(c._id)).toEqual({ raised: 0, sum: 0, n: 0 });
+  });
+
+  it('refunds a payment that completed after its reservation expired and the campaign filled up', async () => {
+    const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 50 });
+    const late = (await startPayment(donor.token, c._id, 50)).body.paymentIntentId as string;
+    await ctx.database.db.execute(
+      sql`update payment_intents set expires_at = now() - interval '1 minute' where id = ${late}`,
+    );
+    const onTime = (await startPayment(stranger.token, c._id, 50)).body.paymentIntentId as string;
+    stripe.succeed(onTime);
+    expect(
+      (await record(stranger.token, { donationId: c._id, amount: 50, paymentIntentId: onTime }))
+        .status,
+    ).toBe(200);
+
+    const latePi = stripe.succeed(late);
+    const res = await record(donor.token, { donationId: c._id, amount: 50, paymentIntentId: late });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toContain('refunded');
+    expect((await deliver(event('payment_intent.succeeded', latePi))).status).toBe(200);
+    const again = await record(donor.token, {
+      donationId: c._id,
+      amount: 50,
+      paymentIntentId: late,
+    });
+    expect(again.status).toBe(409);
+    expect(stripe.refunds.filter((r) => r.payment_intent === late)).toHaveLength(1);
+    expect(await ledger(c._id)).toEqual({ raised: 5000, sum: 5000, n: 1 });
+  });
+
+  it('50 donors at once with room for 40: exactly 40, each recorded once despite two record calls and the webhook', async () => {
+    const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 400 });
+    const donors = await Promise.all(Array.from({ length: 50 }, () => createUser(ctx.database.db)));
+    const started = await Promise.all(donors.map((d) => startPayment(d.token, c._id, 10)));
+    expect(started.some((r) => r.status >= 500)).toBe(false);
+    const accepted = started.flatMap((r, i) =>
+      r.status === 200 ? [{ d: donors[i]!, id: r.body.paymentIntentId as string }] : [],
+    );
+    expect(accepted).toHaveLength(40);
+    // Refused donors' intents were canceled at Stripe, so nobody can pay them.
+    const created = [...stripe.intents.values()].filter((pi) => pi.metadata.campaignId === c._id);
+    expect(created.filter((pi) => pi.status !== 'canceled')).toHaveLength(40);
+
+    const calls = accepted.flatMap(({ d, id }) => {
+      const pi = stripe.succeed(id);
+      const body = { donationId: c._id, amount: 10, paymentIntentId: id };
+      return [
+        record(d.token, body),
+        record(d.token, body),
+        deliver(event('payment_intent.succeeded', pi)),
+      ];
+    });
+    const results = await Promise.all(calls);
+    expect(results.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+    expect(await ledger(c._id)).toEqual({ raised: 40000, sum: 40000, n: 40 });
+  });
+});
+
+describe('Stripe unreachable', () => {
+  it('answers 503 and reserves nothing', async () => {
+    const down = await createTestContext({
+      STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: 'http://127.0.0.1:9',
+    });
+    try {
+      const u = await createUser(down.database.db);
+      const c = await createCampaignVia(down, u.token, { maxDonationAmount: 10 });
+      const res = await down.request('/api/create-payment', {
+        token: u.token,
+        json: { donationAmount: 10, donationCampaignId: c._id },
+      });
+      expect(res.status).toBe(503);
+      const count = await down.database.db.execute(
+        sql`select count(*)::int as n from payment_intents`,
+      );
+      expect((count as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    } finally {
+      await down.close();
+    }
+  });
+});
