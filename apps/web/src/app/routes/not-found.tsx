@@ -5,7 +5,7 @@ import { buttonClasses } from '@/components/ui/button';
 export function Component() {
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <p aria-hidden="true" className="text-7xl font-black text-brand-600 dark:text-brand-400">
+      <p aria-hidden="true" className="text-7xl font-black text-brand-600 dark:text-accent-400">
         404
       </p>
       <h1 className="text-2xl font-bold sm:text-3xl">{messages.notFound.title}</h1>

@@ -18,7 +18,7 @@ export function EmptyState({ title, description, action, className }: EmptyState
         className,
       )}
     >
-      <svg viewBox="0 0 48 48" className="size-12 text-brand-400" aria-hidden="true">
+      <svg viewBox="0 0 48 48" className="size-12 text-brand-500" aria-hidden="true">
         <circle cx="14" cy="14" r="5" fill="currentColor" />
         <circle cx="34" cy="14" r="5" fill="currentColor" />
         <circle cx="8" cy="26" r="4.5" fill="currentColor" />

@@ -66,7 +66,7 @@ export function LoginForm({ returnTo, onSuccess, initialError = null }: LoginFor
         <Link
           to="/register"
           state={{ from: returnTo }}
-          className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+          className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-accent-300"
         >
           Sign up
         </Link>

@@ -123,7 +123,7 @@ export function RegisterForm({ returnTo, onSuccess }: RegisterFormProps) {
         <Link
           to="/login"
           state={{ from: returnTo }}
-          className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+          className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-accent-300"
         >
           Log in
         </Link>

@@ -1,0 +1,95 @@
+import { NavLink } from 'react-router';
+import { cn } from '@/utils/cn';
+
+export interface DashboardTab {
+  /** Relative to /dashboard ('' is the index tab). */
+  to: string;
+  label: string;
+}
+
+/** Tabs for everyone (spec section 2); Add a Pet is the default (index) tab. */
+export const userTabs: DashboardTab[] = [
+  { to: '', label: 'Add a Pet' },
+  { to: 'my-added-pets', label: 'My Added Pets' },
+  { to: 'adoption-requests', label: 'Adoption Requests' },
+  { to: 'my-adoption-requests', label: 'My Adoption Requests' },
+  { to: 'create-donation-campaigns', label: 'Create Donation Campaign' },
+  { to: 'my-donation-campaigns', label: 'My Donation Campaigns' },
+  { to: 'payment', label: 'My Donations' },
+];
+
+/** Admin-only tabs. */
+export const adminTabs: DashboardTab[] = [
+  { to: 'all-users', label: 'Users' },
+  { to: 'all-pets', label: 'All Pets' },
+  { to: 'all-donations', label: 'All Donations' },
+];
+
+const tabClasses = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'block rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+    isActive
+      ? 'bg-brand-600 text-white dark:bg-brand-500'
+      : 'text-slate-700 hover:bg-brand-50 hover:text-brand-800 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white',
+  );
+
+interface DashboardSidebarProps {
+  isAdmin: boolean;
+  /** Called when a link is chosen (closes the menu on small screens). */
+  onNavigate?: () => void;
+}
+
+/** Home link, the user tabs and, for admins only, the admin tabs. */
+export function DashboardSidebar({ isAdmin, onNavigate }: DashboardSidebarProps) {
+  return (
+    <nav aria-label="Dashboard" className="space-y-6">
+      <ul className="space-y-1">
+        <li>
+          <NavLink to="/" end className={tabClasses} onClick={onNavigate}>
+            Home
+          </NavLink>
+        </li>
+      </ul>
+      <div>
+        <p className="mb-2 px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+          My space
+        </p>
+        <ul className="space-y-1">
+          {userTabs.map((tab) => (
+            <li key={tab.to}>
+              <NavLink
+                to={tab.to ? `/dashboard/${tab.to}` : '/dashboard'}
+                end
+                className={tabClasses}
+                onClick={onNavigate}
+              >
+                {tab.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </div>
+      {isAdmin && (
+        <div>
+          <p className="mb-2 px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+            Admin
+          </p>
+          <ul className="space-y-1">
+            {adminTabs.map((tab) => (
+              <li key={tab.to}>
+                <NavLink
+                  to={`/dashboard/${tab.to}`}
+                  end
+                  className={tabClasses}
+                  onClick={onNavigate}
+                >
+                  {tab.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </nav>
+  );
+}
