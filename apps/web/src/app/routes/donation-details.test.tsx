@@ -1,9 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { isoDateFromToday, makeCampaign } from '@/features/campaigns/test-data';
 import { apiError, json, renderRoute, signedIn, type StubHandlers } from '@/testing/render-route';
+
+// Two shared CPU cores: give the first lazy route and slow renders time before failing.
+configure({ asyncUtilTimeout: 5000 });
 
 const campaign = makeCampaign({
   petName: 'Luna',

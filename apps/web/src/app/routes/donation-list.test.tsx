@@ -1,8 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { makeCampaign } from '@/features/campaigns/test-data';
 import { apiError, renderRoute } from '@/testing/render-route';
+
+// Two shared CPU cores: give the first lazy route and slow renders time before failing.
+configure({ asyncUtilTimeout: 5000 });
 
 const pageOf = (n: number, prefix: string) =>
   Array.from({ length: n }, (_, i) => makeCampaign({ petName: `${prefix} ${i + 1}` }));

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { configure, screen } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
@@ -11,6 +11,9 @@ import {
   signedIn,
   type StubHandlers,
 } from '@/testing/render-route';
+
+// Two shared CPU cores: give the first lazy route and slow renders time before failing.
+configure({ asyncUtilTimeout: 5000 });
 
 const mine = makeCampaign({
   petName: 'Luna',

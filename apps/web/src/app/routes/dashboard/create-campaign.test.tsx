@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
@@ -6,6 +6,9 @@ import { IMAGE_UPLOADED_TEXT } from '@/components/ui/image-upload';
 import { isoDateFromToday } from '@/features/campaigns/test-data';
 import { stubXhr, uploadAnswer } from '@/testing/fake-xhr';
 import { apiError, json, renderRoute, signedIn, type StubHandlers } from '@/testing/render-route';
+
+// Two shared CPU cores: give the first lazy route and slow renders time before failing.
+configure({ asyncUtilTimeout: 5000 });
 
 const path = '/dashboard/create-donation-campaigns';
 const picture = () =>

@@ -1,5 +1,11 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { PageHeader } from '@/components/ui/page-header';
+import { MyCampaignsTable } from '@/features/campaigns/components/my-campaigns-table';
 
 export function Component() {
-  return <ComingSoon title="My Donation Campaigns" />;
+  return (
+    <section>
+      <PageHeader title="My Donation Campaigns" level={2} />
+      <MyCampaignsTable createPath="/dashboard/create-donation-campaigns" />
+    </section>
+  );
 }

@@ -1,5 +1,11 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { PageHeader } from '@/components/ui/page-header';
+import { MyDonationsTable } from '@/features/campaigns/components/my-donations-table';
 
 export function Component() {
-  return <ComingSoon title="My Donations" />;
+  return (
+    <section>
+      <PageHeader title="My Donations" level={2} />
+      <MyDonationsTable />
+    </section>
+  );
 }

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { Campaign } from '@pet-haven/shared/campaigns';
+import { messages } from '@pet-haven/shared/messages';
+import { formatAmount } from '@pet-haven/shared/money';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorText } from '@/components/ui/error-text';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { TableSkeleton } from '@/components/ui/skeleton';
+import { useMyCampaigns } from '../api/get-my-campaigns';
+import { useToggleCampaignPause } from '../api/toggle-campaign-pause';
+import { DonatorsModal } from './donators-modal';
+
+/** Where the dashboard's create tab lives (the route passes it in; features do not know routes). */
+interface MyCampaignsTableProps {
+  createPath: string;
+}
+
+/**
+ * My Donation Campaigns (spec section 2): Pet Name, Maximum Donation, a progress bar,
+ * Pause or Unpause, Edit (-> /donation/{id}) and View Donators.
+ */
+export function MyCampaignsTable({ createPath }: MyCampaignsTableProps) {
+  const campaigns = useMyCampaigns();
+  const toggle = useToggleCampaignPause();
+  const [donatorsOf, setDonatorsOf] = useState<Campaign | null>(null);
+
+  if (campaigns.isPending) return <TableSkeleton columns={4} label="Loading your campaigns" />;
+  if (campaigns.isError) return <ErrorText>{messages.campaigns.listFailed}</ErrorText>;
+  if (campaigns.data.length === 0) {
+    return (
+      <EmptyState
+        title="You have not created any donation campaigns yet."
+        action={
+          <Link to={createPath} className={buttonClasses()}>
+            Create Donation Campaign
+          </Link>
+        }
+      />
+    );
+  }
+
+  const togglePaused = (c: Campaign) =>
+    toggle.mutate(c._id, {
+      onSuccess: ({ paused }) =>
+        toast.success(
+          paused
+            ? `${c.petName}'s campaign is paused.`
+            : `${c.petName}'s campaign is active again.`,
+        ),
+      onError: () => toast.error(messages.campaigns.statusUpdateFailed),
+    });
+
+  return (
+    <>
+      <DataTable caption="My donation campaigns" hideCaption>
+        <thead>
+          <tr>
+            <Th>Pet Name</Th>
+            <Th>Maximum Donation</Th>
+            <Th>Progress</Th>
+            <Th>Actions</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {campaigns.data.map((c) => {
+            const busy = toggle.isPending && toggle.variables === c._id;
+            const raised = formatAmount(c.donatedAmount);
+            const max = formatAmount(c.maxDonationAmount);
+            return (
+              <Tr key={c._id}>
+                <Td>
+                  <span className="font-medium">{c.petName}</span>
+                  {c.paused && (
+                    <span className="ml-2 inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
+                      Paused
+                    </span>
+                  )}
+                </Td>
+                <Td className="tabular-nums">{max}</Td>
+                <Td className="min-w-44">
+                  <ProgressBar
+                    value={c.donatedAmount}
+                    max={c.maxDonationAmount}
+                    label={`Donations for ${c.petName}`}
+                    valueText={`${raised} of ${max}`}
+                  />
+                  <span className="mt-1 block text-xs text-slate-600 tabular-nums dark:text-slate-300">
+                    {raised} of {max}
+                  </span>
+                </Td>
+                <Td>
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      loading={busy}
+                      onClick={() => togglePaused(c)}
+                    >
+                      {c.paused ? 'Unpause' : 'Pause'}
+                      <span className="sr-only">: {c.petName}</span>
+                    </Button>
+                    <Link
+                      to={`/donation/${c._id}`}
+                      className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+                    >
+                      Edit<span className="sr-only">: {c.petName}</span>
+                    </Link>
+                    <Button variant="ghost" size="sm" onClick={() => setDonatorsOf(c)}>
+                      View Donators<span className="sr-only">: {c.petName}</span>
+                    </Button>
+                  </div>
+                </Td>
+              </Tr>
+            );
+          })}
+        </tbody>
+      </DataTable>
+      <DonatorsModal campaign={donatorsOf} onClose={() => setDonatorsOf(null)} />
+    </>
+  );
+}
