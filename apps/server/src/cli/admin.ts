@@ -10,7 +10,9 @@
  *
  * With the embedded database, stop the server first: PGlite allows one process at a time.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { promoteUserByEmail } from '../modules/users/users.service';
@@ -74,8 +76,11 @@ export async function runAdminCli(
 }
 
 const isMain =
-  process.argv[1] && path.resolve(process.argv[1]) === new URL(import.meta.url).pathname;
+  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
+  // Like main.ts: <repo>/.env fills in variables the environment does not set.
+  const envFile = fileURLToPath(new URL('../../../../.env', import.meta.url));
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
   runAdminCli(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err: unknown) => {
