@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,6 +67,9 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pet-haven-e2e-'));
+  // Serve a copy of the build, so a rebuild of apps/web/dist during the run cannot break it.
+  const webDir = path.join(dataDir, 'web');
+  cpSync(path.join(REPO_ROOT, 'apps/web/dist'), webDir, { recursive: true });
   const log = createWriteStream(path.join(ARTIFACTS_DIR, 'server.log'));
 
   const env: NodeJS.ProcessEnv = {
@@ -85,6 +88,7 @@ export default async function setup(project: TestProject) {
     GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
     GOOGLE_ISSUER_URL: google.issuerUrl,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
+    WEB_DIST_DIR: webDir,
   };
   // Empty, not deleted: a developer's .env must not fill them in (empty means unset).
   for (const k of [
