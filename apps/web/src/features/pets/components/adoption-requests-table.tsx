@@ -11,6 +11,7 @@ import { TableSkeleton } from '@/components/ui/skeleton';
 import { useAdoptionRequests } from '../api/get-adoption-requests';
 import { useUpdateAdoptionRequest } from '../api/update-adoption-request';
 import { PetThumbnail } from './pet-thumbnail';
+import { ScrollHint } from './scroll-hint';
 import type { Viewer } from './viewer';
 
 export const ADOPTION_REQUESTS_LOAD_FAILED = 'Failed to load adoption requests. Please try again.';
@@ -59,6 +60,7 @@ export function AdoptionRequestsTable({ viewer }: { viewer: Viewer }) {
   const pageCount = Math.max(1, Math.ceil(data.total / DASHBOARD_PAGE_SIZE));
   return (
     <>
+      <ScrollHint />
       <DataTable caption="Adoption Requests" hideCaption>
         <thead>
           <tr>
@@ -79,16 +81,16 @@ export function AdoptionRequestsTable({ viewer }: { viewer: Viewer }) {
             return (
               <Tr key={request._id}>
                 <Td>{(page - 1) * DASHBOARD_PAGE_SIZE + i + 1}</Td>
-                <Td>
+                <Td className="whitespace-nowrap">
                   <div className="flex items-center gap-3">
                     <PetThumbnail src={request.petImage} alt="" />
                     <span>{request.petName}</span>
                   </div>
                 </Td>
-                <Td className="font-medium">{request.userName}</Td>
-                <Td className="break-all">{request.userEmail}</Td>
+                <Td className="font-medium whitespace-nowrap">{request.userName}</Td>
+                <Td className="whitespace-nowrap">{request.userEmail}</Td>
                 <Td className="whitespace-nowrap">{request.phone ?? '—'}</Td>
-                <Td className="max-w-xs">{request.address ?? '—'}</Td>
+                <Td className="min-w-48">{request.address ?? '—'}</Td>
                 <Td>
                   <Button
                     size="sm"

@@ -17,6 +17,7 @@ import { useMyAdoptionRequests } from '../api/get-my-adoption-requests';
 import { useWithdrawAdoptionRequest } from '../api/withdraw-adoption-request';
 import { refusalMessage } from './api-message';
 import { PetThumbnail } from './pet-thumbnail';
+import { ScrollHint } from './scroll-hint';
 import { StatusBadge } from './status-badge';
 
 export const myRequestTexts = {
@@ -85,6 +86,7 @@ export function MyAdoptionRequestsTable() {
 
   return (
     <>
+      <ScrollHint />
       <DataTable caption="My Adoption Requests" hideCaption>
         <thead>
           <tr>
@@ -103,7 +105,7 @@ export function MyAdoptionRequestsTable() {
             return (
               <Tr key={request._id}>
                 <Td>{(page - 1) * DASHBOARD_PAGE_SIZE + i + 1}</Td>
-                <Td>
+                <Td className="whitespace-nowrap">
                   <Link
                     to={`/pets/${request.petId}`}
                     className="flex items-center gap-3 font-medium text-brand-700 hover:underline dark:text-brand-300"

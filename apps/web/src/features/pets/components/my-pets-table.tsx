@@ -15,6 +15,7 @@ import { useMyPets } from '../api/get-my-pets';
 import { useMarkPetAdopted } from '../api/mark-pet-adopted';
 import { categoryLabel } from './category-label';
 import { PetThumbnail } from './pet-thumbnail';
+import { ScrollHint } from './scroll-hint';
 import { StatusBadge } from './status-badge';
 import type { Viewer } from './viewer';
 
@@ -80,6 +81,7 @@ export function MyPetsTable({ viewer }: { viewer: Viewer }) {
 
   return (
     <>
+      <ScrollHint />
       <DataTable caption="My Added Pets" hideCaption>
         <thead>
           <tr>
@@ -99,7 +101,7 @@ export function MyPetsTable({ viewer }: { viewer: Viewer }) {
             return (
               <Tr key={pet._id}>
                 <Td>{(page - 1) * DASHBOARD_PAGE_SIZE + i + 1}</Td>
-                <Td className="font-medium">{pet.petName}</Td>
+                <Td className="font-medium whitespace-nowrap">{pet.petName}</Td>
                 <Td>{categoryLabel(pet.petCategory)}</Td>
                 <Td>
                   <PetThumbnail src={pet.petImage} alt={pet.petName} />

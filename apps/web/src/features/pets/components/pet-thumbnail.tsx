@@ -10,7 +10,7 @@ export function PetThumbnail({ src, alt }: { src: string; alt: string }) {
       decoding="async"
       width={64}
       height={64}
-      className="size-14 rounded-md border border-slate-200 object-cover dark:border-slate-700"
+      className="size-14 max-w-none shrink-0 rounded-md border border-slate-200 object-cover dark:border-slate-700"
     />
   );
 }
