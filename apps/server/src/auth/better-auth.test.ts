@@ -291,3 +291,52 @@ describe('rate limiting', () => {
     }
   });
 });
+
+describe('every Better Auth endpoint', () => {
+  it('answers malformed input with a 4xx or a redirect, never 5xx', async () => {
+    const u = await signUp(ctx);
+    const paths = [
+      'sign-in/social',
+      'sign-out',
+      'update-user',
+      'change-password',
+      'delete-user',
+      'request-password-reset',
+      'reset-password',
+      'revoke-session',
+      'link-social',
+      'list-sessions',
+      'get-session',
+      'callback/google',
+      'callback/github',
+      'verify-email',
+      'no-such-endpoint',
+    ];
+    const bodies = [
+      '{bad',
+      '[]',
+      'null',
+      '{"provider": 5, "newPassword": 1, "token": {}}',
+      '{"provider":"github","callbackURL":"https://evil.example"}',
+      JSON.stringify({ name: 'x'.repeat(900_000) }),
+    ];
+    const failures: string[] = [];
+    for (const p of paths) {
+      for (const cookie of [undefined, u.cookie, 'better-auth.session_token=forged.value']) {
+        for (const body of [undefined, ...bodies]) {
+          const headers: Record<string, string> = {
+            origin: SITE_ORIGIN,
+            'content-type': 'application/json',
+          };
+          if (cookie) headers.cookie = cookie;
+          const res = await ctx.request(
+            `/api/auth/${p}?callbackURL=https://evil.example&code=x&state=y&token=z`,
+            { method: body === undefined ? 'GET' : 'POST', body, headers },
+          );
+          if (res.status >= 500) failures.push(`${p} ${body?.slice(0, 20)} -> ${res.status}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
