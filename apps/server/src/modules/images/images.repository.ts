@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { campaigns, images, pets } from '../../db/schema/index';
+import { campaigns, images, pets, user } from '../../db/schema/index';
 
 export type ImageRow = typeof images.$inferSelect;
 
@@ -22,8 +22,10 @@ export async function findImageById(db: DbOrTx, id: string): Promise<ImageRow | 
   return rows[0] ?? null;
 }
 
+/** No pet, no campaign and no profile picture (a user's photo URL may name one) uses it. */
 const unreferenced = sql`not exists (select 1 from ${pets} where ${pets.imageId} = ${images.id})
-  and not exists (select 1 from ${campaigns} where ${campaigns.pictureId} = ${images.id})`;
+  and not exists (select 1 from ${campaigns} where ${campaigns.pictureId} = ${images.id})
+  and not exists (select 1 from ${user} where ${user.image} like '%/api/images/' || ${images.id} || '-%')`;
 
 /**
  * Deletes the rows of the given images that nothing references and that are older than

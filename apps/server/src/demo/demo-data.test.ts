@@ -1,0 +1,41 @@
+import { petCategories } from '@pet-haven/shared/pets';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuth } from '../auth/better-auth';
+import { createTestContext, type TestContext } from '../../test/helpers/test-app';
+import { demoUsers, seedDemoData, seedDemoDataIfEmpty } from './demo-data';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('demo data', () => {
+  it('adds two users who can sign in and a dozen pets of every category with hosted pictures', async () => {
+    const auth = createAuth(ctx.deps);
+    await seedDemoData(ctx.deps, auth);
+
+    const list = await ctx.request('/api/pets?limit=100');
+    expect(list.body).toHaveLength(12);
+    const categories = new Set(list.body.map((p: { petCategory: string }) => p.petCategory));
+    expect([...categories].sort()).toEqual([...petCategories].sort());
+    for (const pet of list.body.slice(0, 3)) {
+      const picture = await ctx.request(pet.petImage);
+      expect(picture.status).toBe(200);
+      expect(picture.headers.get('content-type')).toBe('image/webp');
+    }
+    const available = await ctx.request('/api/pets?adopted=false&limit=100');
+    expect(available.body).toHaveLength(11);
+
+    for (const u of Object.values(demoUsers)) {
+      const res = await ctx.request('/api/auth/sign-in/email', {
+        json: { email: u.email, password: u.password },
+        headers: { origin: 'http://localhost:3000' },
+      });
+      expect(res.status, u.email).toBe(200);
+    }
+    // A second start changes nothing: the database is no longer empty.
+    expect(await seedDemoDataIfEmpty(ctx.deps, auth)).toBe(false);
+  });
+});

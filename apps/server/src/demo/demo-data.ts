@@ -1,0 +1,89 @@
+import { count } from 'drizzle-orm';
+import type { AppDeps } from '../app-deps';
+import type { Auth } from '../auth/better-auth';
+import { pets, user } from '../db/schema/index';
+import type { AuthUser } from '../lib/hono-env';
+import { storeUpload } from '../modules/images/images.service';
+import { avatarSvg, svgToPng } from './demo-pictures';
+import { seedDemoPets } from './demo-pets';
+
+/**
+ * Demo data for a first look (docs/demo-data.md): two users who can sign in, a dozen pets of every
+ * category with pictures drawn locally. Added by main.ts on the first start of an EMPTY embedded
+ * (PGlite) database when DEMO_DATA is true (`npm start -- --no-demo` skips it).
+ */
+export const demoUsers = {
+  alice: { name: 'Alice Demo', email: 'alice@pethaven.demo', password: 'DemoPass1' },
+  bob: { name: 'Bob Demo', email: 'bob@pethaven.demo', password: 'DemoPass1' },
+} as const;
+export type DemoUserKey = keyof typeof demoUsers;
+
+/** What every demo seeder receives. */
+export interface DemoContext {
+  deps: AppDeps;
+  /** The demo users, signed up through Better Auth, as the API's AuthUser. */
+  users: Record<DemoUserKey, AuthUser>;
+  /** Stores picture bytes (PNG, JPEG...) through the upload pipeline; answers its display_url. */
+  storePicture(bytes: Buffer): Promise<string>;
+}
+
+/** True when the database has neither users nor pets (a brand-new installation). */
+async function isEmpty(deps: AppDeps): Promise<boolean> {
+  const db = deps.database.db;
+  const [users] = await db.select({ n: count() }).from(user);
+  const [petCount] = await db.select({ n: count() }).from(pets);
+  return (users?.n ?? 0) === 0 && (petCount?.n ?? 0) === 0;
+}
+
+/**
+ * Seeds the demo data once: only on an embedded database with no users and no pets.
+ * Answers whether it seeded.
+ */
+export async function seedDemoDataIfEmpty(deps: AppDeps, auth: Auth): Promise<boolean> {
+  if (deps.database.kind !== 'pglite') return false;
+  if (!(await isEmpty(deps))) return false;
+  const started = Date.now();
+  await seedDemoData(deps, auth);
+  deps.logger.info(
+    { ms: Date.now() - started, logins: Object.values(demoUsers).map((u) => u.email) },
+    'Demo data added (see docs/demo-data.md; password DemoPass1)',
+  );
+  return true;
+}
+
+/** The seeding entry point: users first, then each area's seeder. */
+export async function seedDemoData(deps: AppDeps, auth: Auth): Promise<DemoContext> {
+  const storePicture = async (bytes: Buffer) => (await storeUpload(deps, bytes, null)).displayUrl;
+
+  const avatars: Record<DemoUserKey, [string, string, string]> = {
+    alice: ['#c4b5fd', '#fcd9b6', '#7c2d12'],
+    bob: ['#fcd34d', '#e0ac69', '#1f2937'],
+  };
+  const users = {} as Record<DemoUserKey, AuthUser>;
+  for (const key of Object.keys(demoUsers) as DemoUserKey[]) {
+    const u = demoUsers[key];
+    const avatar = await storePicture(await svgToPng(avatarSvg(...avatars[key])));
+    const { user: created } = await auth.api.signUpEmail({
+      body: {
+        name: u.name,
+        email: u.email,
+        password: u.password,
+        // Better Auth wants an absolute http(s) photo URL.
+        image: `${deps.config.publicUrl}${avatar}`,
+      },
+    });
+    users[key] = {
+      id: created.id,
+      email: created.email,
+      name: created.name,
+      image: created.image ?? null,
+      role: (created as { role?: string }).role === 'admin' ? 'admin' : 'user',
+    };
+  }
+
+  const ctx: DemoContext = { deps, users, storePicture };
+  await seedDemoPets(ctx);
+  // Campaigns: add `await seedDemoCampaigns(ctx);` here (in apps/server/src/demo/demo-campaigns.ts),
+  // using ctx.users and ctx.storePicture like seedDemoPets does.
+  return ctx;
+}
