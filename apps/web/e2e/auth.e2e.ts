@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import { messages } from '@pet-haven/shared/messages';
+import {
+  avatarButton,
+  fillLoginForm,
+  loginViaUi,
+  logoutViaUi,
+  newUser,
+  openAvatarMenu,
+  registerViaApi,
+  registerViaUi,
+  setGoogleIdentity,
+} from './support/auth';
+import { expectNoAxeViolations } from './support/axe';
+import { describe, expect, test } from './support/fixtures';
+import { presetTheme } from './support/theme';
+import { expectHidden, expectText, expectVisible, pathOf, waitForPath } from './support/ui';
+
+describe('accounts in the browser', () => {
+  test('register, log out, and log in again', async ({ page }) => {
+    const user = newUser();
+
+    await registerViaUi(page, user);
+    expect(pathOf(page)).toBe('/');
+    await expectText(page, messages.registration.success);
+    await expectVisible(avatarButton(page));
+    await expectHidden(page.getByRole('link', { name: 'Login', exact: true }));
+    await expectHidden(page.getByRole('link', { name: 'Signup', exact: true }));
+    const stored = await page.evaluate(() => localStorage.getItem('access-token'));
+    expect(stored, 'the API token is kept in localStorage access-token').toBeTruthy();
+
+    await logoutViaUi(page);
+    await expectVisible(page.getByRole('link', { name: 'Signup', exact: true }));
+    await expectHidden(avatarButton(page));
+    expect(await page.evaluate(() => localStorage.getItem('access-token'))).toBeNull();
+
+    await page.getByRole('link', { name: 'Login', exact: true }).first().click();
+    await waitForPath(page, '/login');
+    await loginViaUi(page, user);
+    expect(pathOf(page)).toBe('/');
+    await expectVisible(avatarButton(page));
+  });
+
+  test('a wrong password shows a clear message and keeps the user on /login', async ({
+    page,
+    context,
+  }) => {
+    const { user } = await registerViaApi(context, newUser());
+    await context.clearCookies();
+    await page.goto('/login');
+    await fillLoginForm(page, { email: user.email, password: 'Wrong-password1' });
+    await expectVisible(page.getByText(/wrong email or password/i));
+    expect(pathOf(page)).toBe('/login');
+  });
+
+  test('the registration form names what is wrong before calling the server', async ({ page }) => {
+    await page.goto('/register');
+    await page.getByLabel('Name', { exact: true }).fill('Someone');
+    await page.getByLabel('Email', { exact: true }).fill('someone@e2e.test');
+    await page.getByLabel('Photo URL', { exact: true }).fill('https://example.org/me.png');
+    await page.getByLabel('Password', { exact: true }).fill('lowercase');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('different');
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expectText(page, messages.registration.passwordRule);
+    expect(pathOf(page)).toBe('/register');
+  });
+
+  test('the avatar menu offers Dashboard and Log Out, and Dashboard opens the dashboard', async ({
+    page,
+    context,
+  }) => {
+    const { user } = await registerViaApi(context, newUser());
+    await page.goto('/');
+    await openAvatarMenu(page);
+    const menu = page.getByRole('menu');
+    await expectVisible(menu.getByText(user.name));
+    await expectVisible(menu.getByRole('menuitem', { name: 'Dashboard' }));
+    await expectVisible(menu.getByRole('menuitem', { name: 'Log Out' }));
+    // The user registered with a photo; a user without one gets the default image (checked below).
+    await page.keyboard.press('Escape');
+    await expectHidden(menu);
+
+    await openAvatarMenu(page);
+    await page.getByRole('menuitem', { name: 'Dashboard' }).click();
+    await waitForPath(page, /^\/dashboard/);
+    await expectVisible(page.getByRole('heading', { name: messages.dashboard.userTitle }));
+  });
+
+  test('the avatar falls back to the default profile image', async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    // A photo URL that does not load: the avatar must show the default image instead.
+    const user = newUser({ photoURL: 'https://example.invalid/missing.png' });
+    await registerViaApi(context, user);
+    // The browser reports the failed image load itself; that is the case under test.
+    consoleErrors.allow(/Failed to load resource/);
+    await context.route('https://example.invalid/**', (route) => route.abort());
+    await page.goto('/');
+    const img = avatarButton(page).locator('img');
+    await expectVisible(img);
+    await page.waitForFunction(
+      (el) => el instanceof HTMLImageElement && el.complete && el.naturalWidth > 0,
+      await img.elementHandle(),
+    );
+    expect(await img.getAttribute('src')).not.toContain('example.invalid');
+  });
+
+  test('Google sign-in runs end to end through the mock provider', async ({ page }) => {
+    const id = randomBytes(4).toString('hex');
+    const identity = { email: `google-${id}@e2e.test`, name: `Google Person ${id}` };
+    await setGoogleIdentity(identity);
+
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    // Browser -> /api/auth/sign-in/social -> mock /authorize -> /api/auth/callback/google -> /
+    await waitForPath(page, '/', 20_000);
+    await expectVisible(avatarButton(page));
+    await openAvatarMenu(page);
+    await expectVisible(page.getByRole('menu').getByText(identity.name));
+    await expectVisible(page.getByRole('menu').getByText(identity.email));
+  });
+
+  test('GitHub sign-in, not configured here, says so instead of failing silently', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in with GitHub' }).click();
+    await expectVisible(page.getByText(/GitHub sign-in is not available/));
+    expect(pathOf(page)).toBe('/login');
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`login and registration screens pass axe in ${theme} mode`, async ({ page, context }) => {
+      await presetTheme(context, theme);
+      await page.goto('/login');
+      await expectVisible(page.getByRole('button', { name: 'Log In', exact: true }));
+      await expectNoAxeViolations(page);
+      await page.goto('/register');
+      await expectVisible(page.getByRole('button', { name: 'Sign Up', exact: true }));
+      await expectNoAxeViolations(page);
+    });
+  }
+});
