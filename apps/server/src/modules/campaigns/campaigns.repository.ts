@@ -37,6 +37,15 @@ const campaignColumns = {
   createdAt: campaigns.createdAt,
 };
 
+/**
+ * Newest first, spelled exactly like the indexes (drizzle-kit writes `DESC NULLS LAST`): a plain
+ * `DESC` means NULLS FIRST to PostgreSQL, which then cannot walk those indexes and sorts instead.
+ */
+const newestFirst = [
+  sql`${campaigns.createdAt} desc nulls last`,
+  sql`${campaigns.id} desc nulls last`,
+] as const;
+
 const selectCampaigns = (db: DbOrTx) =>
   db
     .select(campaignColumns)
@@ -89,7 +98,7 @@ export async function listPublicCampaigns(
     .select({ id: campaigns.id, createdAt: campaigns.createdAt })
     .from(campaigns)
     .where(and(eq(campaigns.paused, false), isNull(campaigns.archivedAt)))
-    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+    .orderBy(...newestFirst)
     .limit(limit)
     .offset(offset)
     .as('page');
@@ -99,7 +108,7 @@ export async function listPublicCampaigns(
     .innerJoin(campaigns, eq(campaigns.id, page.id))
     .innerJoin(user, eq(user.id, campaigns.ownerId))
     .innerJoin(images, eq(images.id, campaigns.pictureId))
-    .orderBy(desc(page.createdAt), desc(page.id));
+    .orderBy(sql`${page.createdAt} desc`, sql`${page.id} desc`);
 }
 
 /** Every campaign (admin list), archived ones excluded, newest first, with the total. */
@@ -110,7 +119,7 @@ export async function listAllCampaigns(
 ): Promise<{ rows: CampaignRow[]; total: number }> {
   const rows = await selectCampaigns(db)
     .where(isNull(campaigns.archivedAt))
-    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+    .orderBy(...newestFirst)
     .limit(limit)
     .offset(offset);
   const [count] = await db
@@ -124,7 +133,7 @@ export async function listAllCampaigns(
 export async function listCampaignsByOwner(db: DbOrTx, ownerId: string): Promise<CampaignRow[]> {
   return selectCampaigns(db)
     .where(and(eq(campaigns.ownerId, ownerId), isNull(campaigns.archivedAt)))
-    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+    .orderBy(...newestFirst)
     .limit(1000);
 }
 
@@ -255,7 +264,7 @@ export async function listDonators(db: DbOrTx, campaignId: string): Promise<Dona
     .from(donations)
     .leftJoin(user, eq(user.id, donations.donorId))
     .where(eq(donations.campaignId, campaignId))
-    .orderBy(desc(donations.createdAt), desc(donations.id))
+    .orderBy(sql`${donations.createdAt} desc nulls last`, desc(donations.id))
     .limit(10_000);
 }
 
@@ -285,6 +294,6 @@ export async function listDonationsByDonor(db: DbOrTx, donorId: string): Promise
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
     .innerJoin(images, eq(images.id, campaigns.pictureId))
     .where(eq(donations.donorId, donorId))
-    .orderBy(desc(donations.createdAt), desc(donations.id))
+    .orderBy(sql`${donations.createdAt} desc nulls last`, desc(donations.id))
     .limit(10_000);
 }
