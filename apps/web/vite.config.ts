@@ -18,5 +18,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./vitest.setup.ts'],
     css: false,
+    // route tests load lazy route modules; 2 shared CPUs make the first render slow
+    testTimeout: 20_000,
   },
 });

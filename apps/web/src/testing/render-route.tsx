@@ -4,6 +4,7 @@ import { createMemoryRouter, parsePath, RouterProvider } from 'react-router';
 import { onTestFinished, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
+import { resetThemeStore } from '@/hooks/use-theme';
 import { createQueryClient } from '@/lib/query-client';
 
 /**
@@ -223,6 +224,9 @@ export function stubFetch(handlers: StubHandlers = {}) {
 /** Renders the app's real route table at `path` inside the real AppProvider. */
 export function renderRoute(path: string, options: RenderRouteOptions = {}): RenderRouteResult {
   const { requests, unhandled } = stubFetch(options.handlers);
+  // like a fresh page load: the theme is read from localStorage again
+  resetThemeStore();
+  document.body.classList.remove('dark-theme', 'light-theme');
   const queryClient = createQueryClient();
   if (!options.retry) {
     queryClient.setDefaultOptions({

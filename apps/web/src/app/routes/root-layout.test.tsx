@@ -1,0 +1,102 @@
+import { waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_AVATAR_SRC } from '@/components/ui/avatar';
+import { ACCESS_TOKEN_KEY, DARK_MODE_KEY } from '@/lib/storage';
+import { renderRoute, signedIn, tokenAnswer, defaultFakeUser } from '@/testing/render-route';
+
+describe('site layout', () => {
+  it('shows Login and Signup to visitors, and the footer columns', async () => {
+    const r = renderRoute('/');
+    const nav = await r.findByRole('navigation', { name: 'Main' });
+    for (const [name, href] of [
+      ['Home', '/'],
+      ['Petlist', '/petlist'],
+      ['Donation Campaigns', '/donation'],
+      ['Login', '/login'],
+      ['Signup', '/register'],
+    ]) {
+      expect(within(nav).getAllByRole('link', { name })[0]).toHaveAttribute('href', href);
+    }
+    expect(r.queryByRole('button', { name: /account menu/i })).not.toBeInTheDocument();
+    for (const column of ['Resources', 'Follow us', 'Legal']) {
+      expect(r.getByRole('heading', { name: column })).toBeInTheDocument();
+    }
+  });
+
+  it('toggles dark mode with the moon and sun buttons and keeps it after a reload', async () => {
+    const first = renderRoute('/');
+    await first.user.click(await first.findByRole('button', { name: 'Switch to dark mode' }));
+    expect(document.body).toHaveClass('dark-theme');
+    expect(document.body).not.toHaveClass('light-theme');
+    expect(localStorage.getItem(DARK_MODE_KEY)).toBe('true');
+    expect(first.getByRole('button', { name: 'Switch to light mode' })).toBeInTheDocument();
+    first.unmount();
+
+    // a new page load reads the stored choice
+    const second = renderRoute('/');
+    expect(await second.findByRole('button', { name: 'Switch to light mode' })).toBeInTheDocument();
+    expect(document.body).toHaveClass('dark-theme');
+    await second.user.click(second.getByRole('button', { name: 'Switch to light mode' }));
+    expect(document.body).toHaveClass('light-theme');
+    expect(localStorage.getItem(DARK_MODE_KEY)).toBe('false');
+  });
+
+  it('starts in light mode when nothing is stored', async () => {
+    const r = renderRoute('/');
+    expect(await r.findByRole('button', { name: 'Switch to dark mode' })).toBeInTheDocument();
+    expect(document.body).toHaveClass('light-theme');
+  });
+
+  it('opens the drawer and closes it on its close button, on outside click and on a link', async () => {
+    const r = renderRoute('/');
+    const open = await r.findByRole('button', { name: 'Open menu' });
+
+    await r.user.click(open);
+    let drawer = await r.findByRole('dialog', { name: 'Menu' });
+    await r.user.click(within(drawer).getByRole('button', { name: 'Close menu' }));
+    await waitFor(() => expect(r.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await r.user.click(open);
+    await r.findByRole('dialog', { name: 'Menu' });
+    await r.user.click(r.getByTestId('drawer-overlay'));
+    await waitFor(() => expect(r.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await r.user.click(open);
+    drawer = await r.findByRole('dialog', { name: 'Menu' });
+    await r.user.click(within(drawer).getByRole('link', { name: 'Donation Campaigns' }));
+    await waitFor(() => expect(r.path()).toBe('/donation'));
+    await waitFor(() => expect(r.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('offers Dashboard and Log Out in the avatar menu, with the default image', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, tokenAnswer(defaultFakeUser.email).token);
+    const r = renderRoute('/', { handlers: signedIn({ photoURL: null }) });
+    const trigger = await r.findByRole('button', { name: /account menu/i });
+    expect(trigger.querySelector('img')).toHaveAttribute('src', DEFAULT_AVATAR_SRC);
+    expect(r.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+
+    await r.user.click(trigger);
+    const menu = await r.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    await r.user.click(within(menu).getByRole('menuitem', { name: 'Log Out' }));
+
+    await waitFor(() =>
+      expect(r.requests.some((q) => q.key === 'POST /api/auth/sign-out')).toBe(true),
+    );
+    expect(await r.findAllByRole('link', { name: 'Login' })).not.toHaveLength(0);
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+  });
+
+  it('falls back to the default image when the photo fails to load', async () => {
+    const r = renderRoute('/', {
+      handlers: signedIn({ photoURL: 'https://images.example.com/broken.png' }),
+    });
+    const img = (await r.findByRole('button', { name: /account menu/i })).querySelector('img');
+    expect(img).toHaveAttribute('src', 'https://images.example.com/broken.png');
+    img?.dispatchEvent(new Event('error'));
+    await waitFor(() => expect(img).toHaveAttribute('src', DEFAULT_AVATAR_SRC));
+  });
+});
