@@ -10,7 +10,23 @@ export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+    proxy: {
+      '/api': {
+        target: apiTarget,
+        changeOrigin: false,
+        // The API trusts writes from its own origin only (Origin check). A request made by a page
+        // of this dev server is same-origin for the browser, so present it as coming from the API's
+        // origin; anything else keeps its Origin and is refused as usual.
+        configure: (proxy) => {
+          proxy.on('proxyReq', (proxyReq, req) => {
+            const origin = req.headers.origin;
+            if (origin && origin === `http://${req.headers.host}`) {
+              proxyReq.setHeader('origin', new URL(apiTarget).origin);
+            }
+          });
+        },
+      },
+    },
   },
   build: { sourcemap: true, target: 'es2022' },
   test: {
