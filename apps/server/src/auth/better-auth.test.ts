@@ -61,6 +61,18 @@ describe('POST /api/auth/sign-up/email', () => {
     expect(res.body.issues.map((i: { path: string }) => i.path)).toContain(`json.${field}`);
   });
 
+  it("uses the form's labels for missing or mistyped fields", async () => {
+    const res = await ctx.request('/api/auth/sign-up/email', {
+      json: { email: 'labels@example.com', password: 'Secret1', name: 42 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toEqual([
+      { path: 'json.name', message: 'Name must be text' },
+      { path: 'json.image', message: 'Photo URL is required' },
+    ]);
+    expect(res.body.message).toBe('Name must be text');
+  });
+
   it('creates the user with a valid body, starts a session, and keeps the role out of reach', async () => {
     const res = await ctx.request('/api/auth/sign-up/email', {
       json: signUpBody('Ada@Example.com', { role: 'admin' }),

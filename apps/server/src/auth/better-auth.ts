@@ -59,6 +59,14 @@ const signUpRules = {
   password: passwordSchema,
 } as const;
 
+/** The registration form's labels (spec section 2), for "<label> is required". */
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  email: 'Email',
+  image: 'Photo URL',
+  password: 'Password',
+};
+
 /** The body fields a profile update may change, checked like sign-up. */
 const updateUserRules = {
   name: nameSchema.optional(),
@@ -77,9 +85,11 @@ function check(
     if (!result.success) {
       const first = result.error.issues[0];
       const text =
-        first?.code === 'invalid_type' && input[field] === undefined
-          ? `${field} is required`
-          : (first?.message ?? 'Invalid value');
+        input[field] === undefined || input[field] === null
+          ? `${FIELD_LABELS[field] ?? field} is required`
+          : first?.code === 'invalid_type'
+            ? `${FIELD_LABELS[field] ?? field} must be text`
+            : (first?.message ?? 'Invalid value');
       issues.push({ path: `json.${field}`, message: text });
     }
   }
