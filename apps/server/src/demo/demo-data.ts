@@ -5,6 +5,7 @@ import { pets, user } from '../db/schema/index';
 import type { AuthUser } from '../lib/hono-env';
 import { storeUpload } from '../modules/images/images.service';
 import { avatarSvg, svgToPng } from './demo-pictures';
+import { seedDemoCampaigns } from './demo-campaigns';
 import { seedDemoPets } from './demo-pets';
 
 /**
@@ -83,7 +84,6 @@ export async function seedDemoData(deps: AppDeps, auth: Auth): Promise<DemoConte
 
   const ctx: DemoContext = { deps, users, storePicture };
   await seedDemoPets(ctx);
-  // Campaigns: add `await seedDemoCampaigns(ctx);` here (in apps/server/src/demo/demo-campaigns.ts),
-  // using ctx.users and ctx.storePicture like seedDemoPets does.
+  await seedDemoCampaigns(ctx);
   return ctx;
 }
