@@ -122,3 +122,32 @@ describe('Google sign-in', () => {
     expect(res.body.code).toBe('PROVIDER_NOT_FOUND');
   });
 });
+
+describe('GitHub sign-in', () => {
+  it('starts at github.com with our client id and callback when configured', async () => {
+    const withGithub = await createTestContext({
+      GITHUB_CLIENT_ID: 'gh-client',
+      GITHUB_CLIENT_SECRET: 'gh-secret',
+    });
+    try {
+      const res = await withGithub.request('/api/auth/sign-in/social', {
+        json: { provider: 'github', callbackURL: '/' },
+        headers: { origin: SITE_ORIGIN },
+      });
+      expect(res.status).toBe(200);
+      const url = new URL(res.body.url);
+      expect(url.origin + url.pathname).toBe('https://github.com/login/oauth/authorize');
+      expect(url.searchParams.get('client_id')).toBe('gh-client');
+      expect(url.searchParams.get('redirect_uri')).toBe(`${SITE_ORIGIN}/api/auth/callback/github`);
+      expect(url.searchParams.get('scope')).toContain('user:email');
+      // A callback URL on another site is refused.
+      const evil = await withGithub.request('/api/auth/sign-in/social', {
+        json: { provider: 'github', callbackURL: 'https://evil.example/' },
+        headers: { origin: SITE_ORIGIN },
+      });
+      expect(evil.status).toBe(403);
+    } finally {
+      await withGithub.close();
+    }
+  });
+});
