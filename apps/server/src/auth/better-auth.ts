@@ -17,6 +17,8 @@
  *             react client's `authClient.signIn.social({ provider, callbackURL, errorCallbackURL })` does this).
  *             The provider sends the browser back to /api/auth/callback/<provider>, which sets the session
  *             cookie and redirects to callbackURL (on failure to errorCallbackURL?error=<code>).
+ *             An e-mail that already has a password account is not linked to the social account
+ *             (it could have been registered by someone else): error=account_not_linked.
  *             A provider that is not configured answers 404 `{ code: 'PROVIDER_NOT_FOUND' }`;
  *             GET /api/config tells in advance which providers are configured.
  *             Register `${PUBLIC_URL}/api/auth/callback/google` and `.../callback/github` at the providers.
@@ -199,6 +201,8 @@ export function createAuth(deps: Pick<AppDeps, 'config' | 'database' | 'logger'>
       customRules: {
         '/sign-in/email': authRule,
         '/sign-up/email': authRule,
+        // Better Auth's default here is 3 per 10 s; one configurable rule for every way in.
+        '/sign-in/social': authRule,
       },
       customStorage: memoryRateLimitStorage(),
     },

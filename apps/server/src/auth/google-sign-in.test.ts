@@ -1,6 +1,6 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookiesOf, requestToken, SITE_ORIGIN } from '../../test/helpers/sessions';
+import { cookiesOf, requestToken, signUp, SITE_ORIGIN } from '../../test/helpers/sessions';
 import { createTestContext, type TestContext } from '../../test/helpers/test-app';
 
 /**
@@ -14,6 +14,8 @@ const PROFILE = {
   picture: 'https://example.com/grace.png',
 };
 
+/** Claims a test changes for its own sign-in. */
+let override: Record<string, unknown> = {};
 let provider: OAuth2Server;
 let ctx: TestContext;
 beforeAll(async () => {
@@ -21,13 +23,14 @@ beforeAll(async () => {
   await provider.issuer.keys.generate('RS256');
   await provider.start(0, '127.0.0.1');
   provider.service.on('beforeTokenSigning', (token) => {
-    Object.assign(token.payload, { sub: 'google-user-1', ...PROFILE });
+    Object.assign(token.payload, { sub: 'google-user-1', ...PROFILE, ...override });
   });
   ctx = await createTestContext({
     GOOGLE_CLIENT_ID: 'pet-haven-test-client',
     GOOGLE_CLIENT_SECRET: 'pet-haven-test-secret',
     GOOGLE_ISSUER_URL: provider.issuer.url ?? '',
     ADMIN_EMAILS: PROFILE.email,
+    AUTH_RATE_LIMIT_MAX: '1000',
   });
 });
 afterAll(async () => {
@@ -111,6 +114,28 @@ describe('Google sign-in', () => {
     expect(callback.status).toBe(302);
     expect(callback.headers.get('location')).toContain('error=');
     expect(cookiesOf(callback)).not.toContain('better-auth.session_token=');
+  });
+
+  it('does not hand a password account to whoever signs in with Google under its e-mail', async () => {
+    // Someone registered this address with a password (unverified); Google signs in the same e-mail.
+    await signUp(ctx, { email: 'taken@gmail.example' });
+    override = { sub: 'google-user-2', email: 'taken@gmail.example' };
+    try {
+      const jar = new Map<string, string>();
+      const start = await ctx.request('/api/auth/sign-in/social', {
+        json: { provider: 'google', callbackURL: '/', errorCallbackURL: '/login' },
+        headers: { origin: SITE_ORIGIN },
+      });
+      const cookie = keep(jar, start);
+      const atProvider = await fetch(start.body.url, { redirect: 'manual' });
+      const back = new URL(atProvider.headers.get('location') ?? '');
+      const callback = await ctx.request(back.pathname + back.search, { headers: { cookie } });
+      expect(callback.status).toBe(302);
+      expect(callback.headers.get('location')).toBe('/login?error=account_not_linked');
+      expect(cookiesOf(callback)).not.toContain('better-auth.session_token=');
+    } finally {
+      override = {};
+    }
   });
 
   it('answers 404 PROVIDER_NOT_FOUND for GitHub when it is not configured', async () => {
