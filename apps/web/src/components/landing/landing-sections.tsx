@@ -56,7 +56,7 @@ function SectionTitle({
   return (
     <div className="mb-10 text-center">
       {eyebrow && (
-        <p className="mb-2 text-sm font-semibold tracking-widest text-accent-500 uppercase">
+        <p className="mb-2 text-sm font-semibold tracking-widest text-accent-700 uppercase dark:text-accent-400">
           {eyebrow}
         </p>
       )}

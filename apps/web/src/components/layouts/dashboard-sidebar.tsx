@@ -29,7 +29,7 @@ const tabClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
     'block rounded-lg px-3 py-2 text-sm font-medium transition-colors',
     isActive
-      ? 'bg-brand-600 text-white dark:bg-brand-500'
+      ? 'bg-brand-600 text-white dark:bg-brand-600'
       : 'text-slate-700 hover:bg-brand-50 hover:text-brand-800 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white',
   );
 
