@@ -38,13 +38,13 @@ describe('/dashboard/my-donation-campaigns', { timeout: 20_000 }, () => {
     const bar = within(row).getByRole('progressbar', { name: 'Donations for Luna' });
     expect(bar).toHaveAttribute('aria-valuenow', '125');
     expect(bar).toHaveAttribute('aria-valuemax', '500');
-    expect(within(row).getByRole('button', { name: 'Pause: Luna' })).toBeInTheDocument();
-    expect(within(row).getByRole('link', { name: 'Edit: Luna' })).toHaveAttribute(
+    expect(within(row).getByRole('button', { name: 'Pause Luna' })).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Edit Luna' })).toHaveAttribute(
       'href',
       `/donation/${luna._id}`,
     );
     const paused = within(table).getByRole('row', { name: /^Max(?!imum)/ });
-    expect(within(paused).getByRole('button', { name: 'Unpause: Max' })).toBeInTheDocument();
+    expect(within(paused).getByRole('button', { name: 'Unpause Max' })).toBeInTheDocument();
   });
 
   it('pauses with the value the server answers, and says so when it fails', async () => {
@@ -59,12 +59,12 @@ describe('/dashboard/my-donation-campaigns', { timeout: 20_000 }, () => {
         return { paused: list[i]!.paused };
       },
     });
-    await r.user.click(await screen.findByRole('button', { name: 'Pause: Luna' }));
-    expect(await screen.findByRole('button', { name: 'Unpause: Luna' })).toBeInTheDocument();
+    await r.user.click(await screen.findByRole('button', { name: 'Pause Luna' }));
+    expect(await screen.findByRole('button', { name: 'Unpause Luna' })).toBeInTheDocument();
     expect(r.requests.map((q) => q.key)).toContain(`PATCH /api/donations/${luna._id}/pause`);
 
     fail = true;
-    await r.user.click(screen.getByRole('button', { name: 'Unpause: Max' }));
+    await r.user.click(screen.getByRole('button', { name: 'Unpause Max' }));
     expect(await screen.findByText(messages.campaigns.statusUpdateFailed)).toBeInTheDocument();
   });
 
@@ -75,7 +75,7 @@ describe('/dashboard/my-donation-campaigns', { timeout: 20_000 }, () => {
         makeDonator({ name: 'Bob Giver', amount: 25.5 }),
       ],
     });
-    await r.user.click(await screen.findByRole('button', { name: 'View Donators: Luna' }));
+    await r.user.click(await screen.findByRole('button', { name: 'View Donators of Luna' }));
     const dialog = await screen.findByRole('dialog', { name: 'Donators of Luna' });
     expect(await within(dialog).findByText('Alice Donor')).toBeInTheDocument();
     expect(within(dialog).getByText('$100.00')).toBeInTheDocument();
@@ -89,7 +89,7 @@ describe('/dashboard/my-donation-campaigns', { timeout: 20_000 }, () => {
     const r = renderTable({
       'GET /api/donations/:id/donators': () => apiError(500, 'INTERNAL_ERROR'),
     });
-    await r.user.click(await screen.findByRole('button', { name: 'View Donators: Max' }));
+    await r.user.click(await screen.findByRole('button', { name: 'View Donators of Max' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText(messages.campaigns.donatorsFailed)).toBeInTheDocument();
   });

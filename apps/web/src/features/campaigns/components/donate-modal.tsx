@@ -170,6 +170,8 @@ function DonateForm({ campaign, onDone }: { campaign: Campaign; onDone: () => vo
       >
         <Input
           name="donationAmount"
+          // The dialog opens on the amount: the first thing a donor types.
+          autoFocus
           inputMode="decimal"
           autoComplete="off"
           placeholder="25"

@@ -98,19 +98,25 @@ export function MyCampaignsTable({ createPath }: MyCampaignsTableProps) {
                       variant="secondary"
                       size="sm"
                       loading={busy}
+                      aria-label={`${c.paused ? 'Unpause' : 'Pause'} ${c.petName}`}
                       onClick={() => togglePaused(c)}
                     >
                       {c.paused ? 'Unpause' : 'Pause'}
-                      <span className="sr-only">: {c.petName}</span>
                     </Button>
                     <Link
                       to={`/donation/${c._id}`}
                       className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+                      aria-label={`Edit ${c.petName}`}
                     >
-                      Edit<span className="sr-only">: {c.petName}</span>
+                      Edit
                     </Link>
-                    <Button variant="ghost" size="sm" onClick={() => setDonatorsOf(c)}>
-                      View Donators<span className="sr-only">: {c.petName}</span>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`View Donators of ${c.petName}`}
+                      onClick={() => setDonatorsOf(c)}
+                    >
+                      View Donators
                     </Button>
                   </div>
                 </Td>

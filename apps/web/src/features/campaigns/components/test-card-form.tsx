@@ -91,7 +91,7 @@ export function TestCardForm({ ref, disabled }: { ref: Ref<CardFormHandle>; disa
           maxLength={23}
         />
       </FormField>
-      <div className="grid grid-cols-3 gap-3">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         <FormField label="Expiry month" error={errors.expMonth} required>
           <Input
             {...field('expMonth')}
