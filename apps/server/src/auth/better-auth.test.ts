@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookiesOf, signUp, SITE_ORIGIN } from '../../test/helpers/sessions';
 import { session } from '../db/schema/index';
+import { createAuth } from './better-auth';
 import { createTestContext, type TestContext } from '../../test/helpers/test-app';
 
 const ADMIN = 'chief@example.com';
@@ -138,6 +139,25 @@ describe('POST /api/auth/sign-up/email', () => {
         expect(res.status, `${path} ${JSON.stringify(init).slice(0, 80)}`).toBeLessThan(500);
       }
     }
+  });
+});
+
+describe('createAuth(deps).api (server-side use, e.g. demo data)', () => {
+  it('applies the same sign-up rules, and the account can then sign in over HTTP', async () => {
+    const auth = createAuth(ctx.deps);
+    await expect(
+      auth.api.signUpEmail({
+        body: { name: 'Seed', email: 'seed@example.com', password: 'weakpw', image: valid.image },
+      }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+    const { user } = await auth.api.signUpEmail({
+      body: { name: 'Seed', email: 'seed@example.com', password: 'Seeded1', image: valid.image },
+    });
+    expect(user.email).toBe('seed@example.com');
+    const res = await ctx.request('/api/auth/sign-in/email', {
+      json: { email: 'seed@example.com', password: 'Seeded1' },
+    });
+    expect(res.status).toBe(200);
   });
 });
 
