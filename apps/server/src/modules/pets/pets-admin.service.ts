@@ -1,0 +1,73 @@
+import type { AdminListQuery } from '@pet-haven/shared/admin';
+import type { AppDeps } from '../../app-deps';
+import { notFound } from '../../lib/errors';
+import type { AuthUser } from '../../lib/hono-env';
+import { recordAdminAction } from '../audit/audit.service';
+import { releaseImages } from '../images/images.service';
+import { presentPet } from './pets.presenter';
+import * as repo from './pets.repository';
+import type { PetRow } from './pets.repository';
+
+/**
+ * The admin's pet actions (spec sections 4 and 6): each change and its audit log entry are
+ * written in one transaction.
+ */
+type AdminDeps = Pick<AppDeps, 'config' | 'database' | 'logger' | 'imageStorage'>;
+
+const petNotFound = () => notFound('Pet not found');
+const actorOf = (admin: AuthUser) => ({ id: admin.id, email: admin.email });
+
+/** GET /api/all-pets: every pet, adopted or not, newest first, with the total. */
+export function listAllPetsForAdmin(deps: AdminDeps, query: AdminListQuery) {
+  return repo.listPets(
+    deps.database.db,
+    {},
+    { limit: query.limit, offset: (query.page - 1) * query.limit },
+  );
+}
+
+/** DELETE /api/pets/{id}: any pet, with its adoption requests; its picture is released. */
+export async function deletePetByAdmin(deps: AdminDeps, admin: AuthUser, id: string) {
+  const imageId = await deps.database.db.transaction(async (tx) => {
+    const pet = await repo.findPetById(tx, id);
+    if (!pet) throw petNotFound();
+    const deleted = await repo.deletePet(tx, id);
+    if (!deleted) throw petNotFound();
+    await recordAdminAction(tx, {
+      actor: actorOf(admin),
+      action: 'pet.delete',
+      targetType: 'pet',
+      targetId: id,
+      before: presentPet(pet, admin),
+      after: null,
+    });
+    return deleted.imageId;
+  });
+  await releaseImages(deps, [imageId]);
+  return 1;
+}
+
+/** PATCH /api/pets/{id}: the admin sets adopted either way (spec section 4). */
+export async function setPetAdoptedByAdmin(
+  deps: AdminDeps,
+  admin: AuthUser,
+  id: string,
+  adopted: boolean,
+): Promise<PetRow> {
+  return deps.database.db.transaction(async (tx) => {
+    const pet = await repo.findPetById(tx, id);
+    if (!pet) throw petNotFound();
+    if (!(await repo.updatePet(tx, id, { adopted }))) throw petNotFound();
+    const after = await repo.findPetById(tx, id);
+    if (!after) throw petNotFound();
+    await recordAdminAction(tx, {
+      actor: actorOf(admin),
+      action: adopted ? 'pet.adopt' : 'pet.unadopt',
+      targetType: 'pet',
+      targetId: id,
+      before: { petName: pet.petName, adopted: pet.adopted },
+      after: { petName: after.petName, adopted: after.adopted },
+    });
+    return after;
+  });
+}
