@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { AdoptionStatus } from '@pet-haven/shared/pets';
 import type { DbOrTx } from '../../db/client';
 import { adoptionRequests, images, pets, user } from '../../db/schema/index';
@@ -52,7 +52,11 @@ async function page(
   const [rows, totals] = await Promise.all([
     selectRequests(db)
       .where(where)
-      .orderBy(desc(adoptionRequests.createdAt), desc(adoptionRequests.id))
+      .orderBy(
+        // NULLS LAST matches the (…, created_at DESC NULLS LAST) indexes.
+        sql`${adoptionRequests.createdAt} desc nulls last`,
+        sql`${adoptionRequests.id} desc nulls last`,
+      )
       .limit(p.limit)
       .offset(p.offset),
     db

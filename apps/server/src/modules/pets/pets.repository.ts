@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PetCategory } from '@pet-haven/shared/pets';
 import type { DbOrTx } from '../../db/client';
 import { images, pets, user } from '../../db/schema/index';
@@ -47,6 +47,51 @@ function conditions(f: PetFilter): SQL | undefined {
   return where.length > 0 ? and(...where) : undefined;
 }
 
+/**
+ * Counting every match is the costly part of a list page (an index scan over all of them), and the
+ * public list asks the same few counts again and again. Counts are kept for a few seconds per
+ * database and filter; any pet written through this repository forgets them all at once. Writes
+ * that bypass it (a deleted user's pets, another server process) show within COUNT_TTL_MS.
+ */
+export const COUNT_TTL_MS = 5_000;
+const COUNT_CACHE_MAX = 1_000;
+let writeGeneration = 0;
+const countCaches = new WeakMap<
+  object,
+  Map<string, { total: number; expires: number; generation: number }>
+>();
+
+/** Call after any change to pets (insert, update, delete): cached totals are then recounted. */
+export function forgetPetCounts() {
+  writeGeneration += 1;
+}
+
+async function countPets(db: DbOrTx, filter: PetFilter, where: SQL | undefined) {
+  let cache = countCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    countCaches.set(db, cache);
+  }
+  const key = JSON.stringify([filter.search, filter.category, filter.adopted, filter.ownerId]);
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.expires > now && hit.generation === writeGeneration) return hit.total;
+  const generation = writeGeneration;
+  const [row] = await db.select({ total: count() }).from(pets).where(where);
+  const total = row?.total ?? 0;
+  if (cache.size >= COUNT_CACHE_MAX) cache.clear();
+  cache.set(key, { total, expires: now + COUNT_TTL_MS, generation });
+  return total;
+}
+
+/**
+ * Newest first, id breaking ties. NULLS LAST (the columns are NOT NULL anyway) matches the
+ * indexes as drizzle-kit created them (`date_added DESC NULLS LAST, id DESC NULLS LAST`); a bare
+ * DESC means NULLS FIRST and would make PostgreSQL sort every matching row instead of reading
+ * the index in order.
+ */
+const newestFirst = [sql`${pets.dateAdded} desc nulls last`, sql`${pets.id} desc nulls last`];
+
 /** One page of pets, newest first (id breaks ties), and how many match in all. */
 export async function listPets(
   db: DbOrTx,
@@ -54,15 +99,23 @@ export async function listPets(
   page: { limit: number; offset: number },
 ): Promise<{ rows: PetRow[]; total: number }> {
   const where = conditions(filter);
+  // The page's ids come from the pets table alone (walking an index in order, even for a deep
+  // offset); only those few rows are then joined to their owner and picture.
+  const pageIds = db
+    .select({ id: pets.id })
+    .from(pets)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('page_ids');
   const [rows, totals] = await Promise.all([
     selectPets(db)
-      .where(where)
-      .orderBy(desc(pets.dateAdded), desc(pets.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(pets).where(where),
+      .innerJoin(pageIds, eq(pageIds.id, pets.id))
+      .orderBy(...newestFirst),
+    countPets(db, filter, where),
   ]);
-  return { rows, total: totals[0]?.total ?? 0 };
+  return { rows, total: totals };
 }
 
 export async function findPetById(db: DbOrTx, id: string): Promise<PetRow | null> {
@@ -72,6 +125,7 @@ export async function findPetById(db: DbOrTx, id: string): Promise<PetRow | null
 
 export async function insertPet(db: DbOrTx, values: NewPet): Promise<string> {
   const [row] = await db.insert(pets).values(values).returning({ id: pets.id });
+  forgetPetCounts();
   return row!.id;
 }
 
@@ -81,12 +135,14 @@ export async function updatePet(db: DbOrTx, id: string, changes: PetChanges): Pr
     .set({ ...changes, updatedAt: sql`now()` })
     .where(eq(pets.id, id))
     .returning({ id: pets.id });
+  forgetPetCounts();
   return rows.length > 0;
 }
 
 /** Deletes the pet (its adoption requests go with it, by foreign key); answers its image id. */
 export async function deletePet(db: DbOrTx, id: string): Promise<{ imageId: string } | null> {
   const rows = await db.delete(pets).where(eq(pets.id, id)).returning({ imageId: pets.imageId });
+  forgetPetCounts();
   return rows[0] ?? null;
 }
 
