@@ -55,8 +55,9 @@ async function waitForReady(url: string, child: ChildProcess, timeoutMs: number)
  * fresh PGlite database in a temporary DATA_DIR. Stops both and removes the data afterwards.
  */
 export default async function setup(project: TestProject) {
-  const dist = path.join(REPO_ROOT, 'apps/web/dist/index.html');
-  if (!existsSync(dist)) {
+  // E2E_WEB_DIST: test another build (e.g. `vite build --outDir /tmp/my-dist` while others rebuild).
+  const distDir = path.resolve(process.env.E2E_WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist'));
+  if (!existsSync(path.join(distDir, 'index.html'))) {
     throw new Error(
       'apps/web/dist is missing: run `npm run build` (or `npm run test:e2e` from the root).',
     );
@@ -69,7 +70,7 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pet-haven-e2e-'));
   // Serve a copy of the build, so a rebuild of apps/web/dist during the run cannot break it.
   const webDir = path.join(dataDir, 'web');
-  cpSync(path.join(REPO_ROOT, 'apps/web/dist'), webDir, { recursive: true });
+  cpSync(distDir, webDir, { recursive: true });
   const log = createWriteStream(path.join(ARTIFACTS_DIR, 'server.log'));
 
   const env: NodeJS.ProcessEnv = {
