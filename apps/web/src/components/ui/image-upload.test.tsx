@@ -57,6 +57,9 @@ describe('ImageUpload', () => {
       '40',
     );
     expect(screen.getByText('40%')).toBeInTheDocument();
+    // all bytes sent: the server is still re-encoding the picture
+    act(() => xhr.progress(100, 100));
+    expect(screen.getByText('Processing…')).toBeInTheDocument();
 
     act(() => xhr.answer(200, uploadAnswer()));
     expect(await screen.findByText(IMAGE_UPLOADED_TEXT)).toBeInTheDocument();

@@ -167,8 +167,8 @@ export function ImageUpload({
         {phase.kind === 'uploading' && (
           <div className="flex items-center gap-2">
             <ProgressBar value={percent} label="Upload progress" className="flex-1" />
-            <span className="w-12 text-right text-xs text-slate-600 tabular-nums dark:text-slate-300">
-              {percent}%
+            <span className="min-w-12 text-right text-xs text-slate-600 tabular-nums dark:text-slate-300">
+              {percent < 100 ? `${percent}%` : 'Processing…'}
             </span>
           </div>
         )}
