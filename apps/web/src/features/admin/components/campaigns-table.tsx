@@ -121,7 +121,7 @@ export function CampaignsTable() {
                   </span>
                 </Td>
                 <Td>
-                  <div className="flex flex-wrap gap-2">
+                  <div className="flex gap-2 whitespace-nowrap">
                     <Button variant="danger" size="sm" onClick={() => setToDelete(campaign)}>
                       Delete<span className="sr-only">: {campaign.petName}</span>
                     </Button>

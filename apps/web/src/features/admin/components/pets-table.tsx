@@ -94,7 +94,7 @@ export function PetsTable() {
                 <Td>{pet.petLocation}</Td>
                 <Td>{pet.adopted ? 'Yes' : 'No'}</Td>
                 <Td>
-                  <div className="flex flex-wrap gap-2">
+                  <div className="flex gap-2 whitespace-nowrap">
                     <Button variant="danger" size="sm" onClick={() => setToDelete(pet)}>
                       Delete<span className="sr-only">: {pet.petName}</span>
                     </Button>
