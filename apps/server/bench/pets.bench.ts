@@ -166,6 +166,20 @@ async function explain(database: DatabaseHandle) {
   }
 }
 
+/** Drops the scratch database; the pool's last connections may take a moment to go. */
+async function dropDatabase(admin: pg.Client, name: string) {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const force = attempt >= 10 ? ' with (force)' : '';
+      await admin.query(`drop database if exists "${name}"${force}`);
+      return;
+    } catch (err) {
+      if (attempt >= 10) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  }
+}
+
 async function main() {
   await run('pglite');
   const url = process.env.DATABASE_URL;
@@ -179,7 +193,7 @@ async function main() {
     scratch.pathname = `/${name}`;
     await run('postgres', scratch.toString());
   } finally {
-    await admin.query(`drop database if exists "${name}" with (force)`);
+    await dropDatabase(admin, name);
     await admin.end();
   }
 }
