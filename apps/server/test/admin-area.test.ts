@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createUser, type TestUser } from './helpers/factories';
 import { createTestContext, type TestContext } from './helpers/test-app';
@@ -101,5 +102,166 @@ describe('the admin area', () => {
       before: { role: 'user' },
       after: { role: 'admin' },
     });
+  });
+});
+
+describe("admin actions through the owners' routes", () => {
+  interface Entry {
+    action: string;
+    targetId: string;
+    actorEmail: string;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  }
+  const auditFor = async (targetId: string): Promise<Entry[]> => {
+    const res = await ctx.request('/api/admin/audit-log?limit=100', { token: admin.token });
+    return (res.body as Entry[]).filter((e) => e.targetId === targetId);
+  };
+
+  async function picture(token: string) {
+    const png = await sharp({
+      create: { width: 32, height: 24, channels: 3, background: { r: 20, g: 160, b: 90 } },
+    })
+      .png()
+      .toBuffer();
+    const fd = new FormData();
+    fd.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'p.png');
+    const up = await ctx.request('/api/images', { method: 'POST', token, body: fd });
+    expect(up.status).toBe(201);
+    return up.body.data.display_url as string;
+  }
+
+  async function addPet(token: string, petName: string) {
+    const res = await ctx.request('/api/add-pet', {
+      token,
+      json: {
+        petImage: await picture(token),
+        petName,
+        petAge: '1 year',
+        petLocation: 'Sylhet',
+        petCategory: 'cat',
+        shortDescription: 'Short',
+        longDescription: 'Long',
+      },
+    });
+    expect(res.status).toBe(201);
+    return res.body._id as string;
+  }
+
+  it("audits an admin editing, marking and deleting someone else's pet, not the owner doing it", async () => {
+    const owner = await createUser(ctx.database.db, { name: 'Olga Owner' });
+    const petId = await addPet(owner.token, 'Tabby');
+
+    const ownEdit = await ctx.request(`/api/update-pet/${petId}`, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { petAge: '2 years' },
+    });
+    expect(ownEdit.status).toBe(200);
+    expect(await auditFor(petId)).toEqual([]);
+
+    const edit = await ctx.request(`/api/update-pet/${petId}`, {
+      method: 'PATCH',
+      token: admin.token,
+      json: { petName: 'Tabby Cat' },
+    });
+    expect(edit.status).toBe(200);
+    const adopted = await ctx.request(`/api/pets/${petId}/adopted`, {
+      method: 'PATCH',
+      token: admin.token,
+      json: { adopted: true },
+    });
+    expect(adopted.status).toBe(200);
+    const removed = await ctx.request(`/api/pet/${petId}`, {
+      method: 'DELETE',
+      token: admin.token,
+    });
+    expect(removed.status).toBe(200);
+
+    const entries = await auditFor(petId);
+    expect(entries.map((e) => e.action)).toEqual(['pet.delete', 'pet.adopt', 'pet.update']);
+    expect(entries[2]).toMatchObject({
+      actorEmail: admin.email,
+      before: { petName: 'Tabby', petAge: '2 years' },
+      after: { petName: 'Tabby Cat' },
+    });
+  });
+
+  it("audits an admin deciding or withdrawing someone else's adoption request", async () => {
+    const owner = await createUser(ctx.database.db);
+    const requester = await createUser(ctx.database.db);
+    const petId = await addPet(owner.token, 'Rex');
+    const ask = async () => {
+      const res = await ctx.request('/api/adoption-requests', {
+        token: requester.token,
+        json: { petId, phone: '+8801700000000', address: '2 Lane, Sylhet' },
+      });
+      expect(res.status).toBe(201);
+      return res.body._id as string;
+    };
+    const first = await ask();
+    const decided = await ctx.request(`/api/adoption-requests/${first}`, {
+      method: 'PATCH',
+      token: admin.token,
+      json: { status: 'rejected' },
+    });
+    expect(decided.status).toBe(200);
+    expect(await auditFor(first)).toMatchObject([
+      {
+        action: 'adoption-request.reject',
+        before: { status: 'pending', requester: requester.email },
+        after: { status: 'rejected' },
+      },
+    ]);
+
+    const second = await ask();
+    const withdrawn = await ctx.request(`/api/adoption-requests/${second}`, {
+      method: 'DELETE',
+      token: admin.token,
+    });
+    expect(withdrawn.status).toBe(200);
+    expect(await auditFor(second)).toMatchObject([
+      { action: 'adoption-request.withdraw', after: null },
+    ]);
+
+    // the owner deciding on their own pet is not an admin action
+    const third = await ask();
+    await ctx.request(`/api/adoption-requests/${third}`, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { status: 'accepted' },
+    });
+    expect(await auditFor(third)).toEqual([]);
+  });
+
+  it("audits an admin editing someone else's campaign", async () => {
+    const owner = await createUser(ctx.database.db);
+    const created = await ctx.request('/api/create-donation-campaigns', {
+      token: owner.token,
+      json: {
+        petName: 'Bella',
+        petPicture: await picture(owner.token),
+        maxDonationAmount: 300,
+        lastDate: `${new Date().getUTCFullYear() + 1}-03-01`,
+        shortDescription: 'Help Bella',
+        longDescription: 'Bella needs help.',
+      },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body._id as string;
+    const edit = await ctx.request(`/api/update-donation/${id}`, {
+      method: 'PATCH',
+      token: admin.token,
+      json: { maxDonationAmount: 350.5 },
+    });
+    expect(edit.status).toBe(200);
+    expect(await auditFor(id)).toMatchObject([
+      {
+        action: 'campaign.update',
+        actorEmail: admin.email,
+        before: { maxDonationAmount: 300 },
+        after: { maxDonationAmount: 350.5 },
+      },
+    ]);
   });
 });

@@ -7,6 +7,7 @@ import type {
 import type { AppDeps } from '../../app-deps';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
+import { recordAdminAction } from '../audit/audit.service';
 import * as repo from './adoption-requests.repository';
 import type { AdoptionRequestRow } from './adoption-requests.repository';
 import { findUserIdByEmail } from '../pets/pets.repository';
@@ -84,7 +85,20 @@ export async function decide(
     throw forbidden("Only the pet's owner can accept or reject this request.");
   }
   if (row.status !== body.status) {
-    if (!(await repo.updateStatus(deps.database.db, id, body.status))) throw requestNotFound();
+    await deps.database.db.transaction(async (tx) => {
+      if (!(await repo.updateStatus(tx, id, body.status))) throw requestNotFound();
+      // an admin deciding on someone else's pet: an admin action, audited with the change
+      if (row.petOwnerId !== actor.id) {
+        await recordAdminAction(tx, {
+          actor: { id: actor.id, email: actor.email },
+          action: `adoption-request.${body.status === 'accepted' ? 'accept' : 'reject'}`,
+          targetType: 'adoption-request',
+          targetId: id,
+          before: { petName: row.petName, requester: row.requesterEmail, status: row.status },
+          after: { petName: row.petName, requester: row.requesterEmail, status: body.status },
+        });
+      }
+    });
   }
   return getRequest(deps, id);
 }
@@ -95,8 +109,23 @@ export async function withdraw(deps: AppDeps, actor: AuthUser, id: string): Prom
   if (row.requesterId !== actor.id && actor.role !== 'admin') {
     throw forbidden('Only the person who sent this request can withdraw it.');
   }
-  if (row.status !== 'pending' || !(await repo.deleteIfPending(deps.database.db, id))) {
-    throw conflict('Only a pending request can be withdrawn.');
-  }
+  const withdrawn =
+    row.status === 'pending' &&
+    (await deps.database.db.transaction(async (tx) => {
+      if (!(await repo.deleteIfPending(tx, id))) return false;
+      // an admin withdrawing someone else's request: an admin action, audited with the change
+      if (row.requesterId !== actor.id) {
+        await recordAdminAction(tx, {
+          actor: { id: actor.id, email: actor.email },
+          action: 'adoption-request.withdraw',
+          targetType: 'adoption-request',
+          targetId: id,
+          before: { petName: row.petName, requester: row.requesterEmail, status: row.status },
+          after: null,
+        });
+      }
+      return true;
+    }));
+  if (!withdrawn) throw conflict('Only a pending request can be withdrawn.');
   return 1;
 }

@@ -8,7 +8,9 @@ import type { AppDeps } from '../../app-deps';
 import { isAdmin } from '../../auth/authenticate.middleware';
 import { forbidden, invalidField, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
+import { recordAdminAction } from '../audit/audit.service';
 import { releaseImages, resolveHostedImage } from '../images/images.service';
+import { presentCampaign } from './campaigns.presenter';
 import {
   findCampaignById,
   insertCampaign,
@@ -99,6 +101,18 @@ export async function editCampaign(
       }
     }
     if (Object.keys(patch).length > 0) await updateCampaign(tx, id, patch);
+    // an admin editing someone else's campaign: an admin action, audited with the change
+    if (before.ownerId !== caller.id) {
+      const after = await findCampaignById(tx, id);
+      await recordAdminAction(tx, {
+        actor: { id: caller.id, email: caller.email },
+        action: 'campaign.update',
+        targetType: 'campaign',
+        targetId: id,
+        before: presentCampaign(before, caller),
+        after: after ? presentCampaign(after, caller) : null,
+      });
+    }
   });
 
   if (picture && picture.id !== before.pictureId) await releaseImages(deps, [before.pictureId]);

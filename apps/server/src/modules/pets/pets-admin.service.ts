@@ -71,3 +71,32 @@ export async function setPetAdoptedByAdmin(
     return after;
   });
 }
+
+/**
+ * True when an admin changes a pet that is not theirs through the owners' routes
+ * (PATCH /api/update-pet, DELETE /api/pet, PATCH /api/pets/{id}/adopted): an admin action too.
+ */
+export const actsAsAdmin = (pet: { ownerId: string }, actor: AuthUser) =>
+  actor.role === 'admin' && pet.ownerId !== actor.id;
+
+/** An admin edits someone else's pet: the change and its audit entry in one transaction. */
+export async function updatePetByAdmin(
+  deps: AdminDeps,
+  admin: AuthUser,
+  pet: PetRow,
+  changes: repo.PetChanges,
+): Promise<boolean> {
+  return deps.database.db.transaction(async (tx) => {
+    if (!(await repo.updatePet(tx, pet.id, changes))) return false;
+    const after = await repo.findPetById(tx, pet.id);
+    await recordAdminAction(tx, {
+      actor: actorOf(admin),
+      action: 'pet.update',
+      targetType: 'pet',
+      targetId: pet.id,
+      before: presentPet(pet, admin),
+      after: after ? presentPet(after, admin) : null,
+    });
+    return true;
+  });
+}

@@ -9,6 +9,12 @@ import type { AppDeps } from '../../app-deps';
 import { forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
 import { releaseImages, resolveHostedImage } from '../images/images.service';
+import {
+  actsAsAdmin,
+  deletePetByAdmin,
+  setPetAdoptedByAdmin,
+  updatePetByAdmin,
+} from './pets-admin.service';
 import * as repo from './pets.repository';
 import type { PetChanges, PetRow } from './pets.repository';
 
@@ -87,7 +93,10 @@ export async function updatePet(
   if (petImage !== undefined) {
     changes.imageId = (await resolveHostedImage(deps, petImage, 'json.petImage')).id;
   }
-  if (!(await repo.updatePet(deps.database.db, id, changes))) throw petNotFound();
+  const updated = actsAsAdmin(pet, actor)
+    ? await updatePetByAdmin(deps, actor, pet, changes)
+    : await repo.updatePet(deps.database.db, id, changes);
+  if (!updated) throw petNotFound();
   if (changes.imageId && changes.imageId !== pet.imageId) {
     await releaseImages(deps, [pet.imageId]);
   }
@@ -96,7 +105,8 @@ export async function updatePet(
 
 /** DELETE /api/pet/{id} (owner or admin): its adoption requests go too; its picture is released. */
 export async function deletePet(deps: AppDeps, actor: AuthUser, id: string): Promise<number> {
-  await petForChange(deps, actor, id);
+  const pet = await petForChange(deps, actor, id);
+  if (actsAsAdmin(pet, actor)) return deletePetByAdmin(deps, actor, id);
   const deleted = await repo.deletePet(deps.database.db, id);
   if (!deleted) throw petNotFound();
   await releaseImages(deps, [deleted.imageId]);
@@ -114,6 +124,7 @@ export async function setAdopted(
   body: MarkAdoptedBody,
 ): Promise<PetRow> {
   const pet = await petForChange(deps, actor, id);
+  if (actsAsAdmin(pet, actor)) return setPetAdoptedByAdmin(deps, actor, id, body.adopted);
   if (!body.adopted && pet.adopted && actor.role !== 'admin') {
     throw forbidden('Marking a pet adopted cannot be undone; ask an admin.');
   }
