@@ -1,0 +1,87 @@
+import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
+import { createUser, type TestUser } from '../../../test/helpers/factories';
+import { user } from '../../db/schema/index';
+import { resolveHostedImage, sniffImageType, sweepUnusedImages } from './images.service';
+
+let ctx: TestContext;
+let alice: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ IMAGE_GRACE_MINUTES: '0' });
+  alice = await createUser(ctx.database.db);
+});
+afterAll(() => ctx.close());
+
+async function upload(background: string, width = 900): Promise<string> {
+  const png = await sharp({ create: { width, height: 300, channels: 3, background } })
+    .png()
+    .toBuffer();
+  const fd = new FormData();
+  fd.append('image', new Blob([new Uint8Array(png)]), 'a.png');
+  const res = await ctx.request('/api/images', { method: 'POST', token: alice.token, body: fd });
+  expect(res.status).toBe(201);
+  return res.body.data.display_url;
+}
+
+describe('image sweep', () => {
+  it('deletes uploads nothing uses once the grace period is over, keeps profile pictures', async () => {
+    const unused = await upload('#ff0000');
+    const avatar = await upload('#0000ff');
+    await ctx.database.db
+      .update(user)
+      .set({ image: `http://localhost:3000${avatar}` })
+      .where(eq(user.id, alice.id));
+
+    expect(await sweepUnusedImages(ctx.deps)).toBeGreaterThanOrEqual(1);
+    expect((await ctx.request(unused)).status).toBe(404);
+    expect((await ctx.request(unused.replace('-900w', '-400w'))).status).toBe(404);
+    expect((await ctx.request(avatar)).status).toBe(200);
+  });
+});
+
+describe('resolveHostedImage', () => {
+  it('accepts any stored size of a hosted image, relative or on an own origin', async () => {
+    const url = await upload('#00ff00');
+    const row = await resolveHostedImage(ctx.deps, url, 'json.petImage');
+    expect(url).toContain(row.id);
+    expect((await resolveHostedImage(ctx.deps, url.replace('-900w', '-400w'), 'x')).id).toBe(
+      row.id,
+    );
+    expect((await resolveHostedImage(ctx.deps, `http://localhost:3000${url}`, 'x')).id).toBe(
+      row.id,
+    );
+  });
+
+  it('refuses a size larger than stored, a foreign origin and anything else with a 400 on the field', async () => {
+    const url = await upload('#00ffff', 500);
+    for (const bad of [
+      url.replace('-500w', '-1600w'),
+      `https://elsewhere.example${url}`,
+      'https://i.ibb.co/x/y.jpg',
+      'not a url',
+    ]) {
+      await expect(resolveHostedImage(ctx.deps, bad, 'json.petPicture')).rejects.toMatchObject({
+        status: 400,
+        issues: [{ path: 'json.petPicture' }],
+      });
+    }
+  });
+});
+
+describe('sniffImageType', () => {
+  it('knows the five accepted types by their first bytes only', async () => {
+    const make = (f: 'jpeg' | 'png' | 'webp' | 'gif' | 'avif') =>
+      sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+        .toFormat(f)
+        .toBuffer();
+    for (const f of ['jpeg', 'png', 'webp', 'gif', 'avif'] as const) {
+      expect(sniffImageType(await make(f))).toBe(f);
+    }
+    expect(sniffImageType(Buffer.from('GIF8'))).toBeNull();
+    expect(sniffImageType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
+    expect(sniffImageType(Buffer.alloc(0))).toBeNull();
+  });
+});
