@@ -97,6 +97,8 @@ describe('/donation-details/:id', { timeout: 20_000 }, () => {
 
     await r.user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // keyboard users land back on the button that opened it
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Donate Now' })).toHaveFocus());
   });
 
   it('a declined card shows the spec message with the reason, records nothing, and a retry reuses the payment', async () => {

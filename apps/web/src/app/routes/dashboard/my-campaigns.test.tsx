@@ -83,6 +83,9 @@ describe('/dashboard/my-donation-campaigns', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('$25.50')).toBeInTheDocument();
     await r.user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'View Donators of Luna' })).toHaveFocus(),
+    );
   });
 
   it("says 'Failed to fetch donators' when the donators cannot be loaded", async () => {

@@ -102,12 +102,16 @@ export function CampaignDetails({ id }: { id: string }) {
             {closed}
           </p>
         ) : (
-          <>
-            <Button size="lg" className="self-start" onClick={() => setDonating(true)}>
-              Donate Now
-            </Button>
-            <DonateModal campaign={c} open={donating} onOpenChange={setDonating} />
-          </>
+          <DonateModal
+            campaign={c}
+            open={donating}
+            onOpenChange={setDonating}
+            trigger={
+              <Button size="lg" className="self-start">
+                Donate Now
+              </Button>
+            }
+          />
         )}
       </div>
     </article>

@@ -1,4 +1,13 @@
-import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { toast } from 'sonner';
 import type { Campaign } from '@pet-haven/shared/campaigns';
 import { messages } from '@pet-haven/shared/messages';
@@ -31,14 +40,17 @@ interface DonateModalProps {
   campaign: Campaign;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The Donate Now button: it opens the dialog and gets the focus back when it closes. */
+  trigger: ReactNode;
 }
 
 /** Donate Now: amount, the provider's card form, Pay and Close (spec section 2). */
-export function DonateModal({ campaign, open, onOpenChange }: DonateModalProps) {
+export function DonateModal({ campaign, open, onOpenChange, trigger }: DonateModalProps) {
   return (
     <Modal
       open={open}
       onOpenChange={onOpenChange}
+      trigger={trigger}
       title={`Donate to ${campaign.petName}`}
       description="Enter an amount and your card. The donation is recorded once the payment succeeds."
     >
@@ -66,6 +78,14 @@ function DonateForm({ campaign, onDone }: { campaign: Campaign; onDone: () => vo
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const failureId = useId();
+  const amountRef = useRef<HTMLInputElement>(null);
+
+  // Open on the amount, the first thing a donor types. After the dialog's own focus handling
+  // (not autoFocus, so that closing the dialog still gives focus back to Donate Now).
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => amountRef.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, []);
 
   async function pay(e: FormEvent) {
     e.preventDefault();
@@ -170,8 +190,7 @@ function DonateForm({ campaign, onDone }: { campaign: Campaign; onDone: () => vo
       >
         <Input
           name="donationAmount"
-          // The dialog opens on the amount: the first thing a donor types.
-          autoFocus
+          ref={amountRef}
           inputMode="decimal"
           autoComplete="off"
           placeholder="25"

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Campaign } from '@pet-haven/shared/campaigns';
 import { messages } from '@pet-haven/shared/messages';
 import { formatAmount } from '@pet-haven/shared/money';
@@ -8,26 +9,27 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useCampaignDonators } from '../api/get-campaign-donators';
 
 interface DonatorsModalProps {
-  campaign: Campaign | null;
-  onClose: () => void;
+  campaign: Campaign;
+  /** The View Donators button: it opens the dialog and gets the focus back when it closes. */
+  trigger: ReactNode;
 }
 
-/** View Donators: who donated to a campaign and how much, with Close (spec section 2). */
-export function DonatorsModal({ campaign, onClose }: DonatorsModalProps) {
+/**
+ * View Donators: who donated to a campaign and how much, with Close (spec section 2). The
+ * list is fetched when the dialog opens (its content is mounted only while open).
+ */
+export function DonatorsModal({ campaign, trigger }: DonatorsModalProps) {
   return (
     <Modal
-      open={campaign !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      title={campaign ? `Donators of ${campaign.petName}` : 'Donators'}
+      trigger={trigger}
+      title={`Donators of ${campaign.petName}`}
       footer={
         <ModalClose asChild>
           <Button variant="secondary">Close</Button>
         </ModalClose>
       }
     >
-      {campaign && <DonatorList id={campaign._id} />}
+      <DonatorList id={campaign._id} />
     </Modal>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { Campaign } from '@pet-haven/shared/campaigns';
@@ -26,7 +25,6 @@ interface MyCampaignsTableProps {
 export function MyCampaignsTable({ createPath }: MyCampaignsTableProps) {
   const campaigns = useMyCampaigns();
   const toggle = useToggleCampaignPause();
-  const [donatorsOf, setDonatorsOf] = useState<Campaign | null>(null);
 
   if (campaigns.isPending) return <TableSkeleton columns={4} label="Loading your campaigns" />;
   if (campaigns.isError) return <ErrorText>{messages.campaigns.listFailed}</ErrorText>;
@@ -55,77 +53,78 @@ export function MyCampaignsTable({ createPath }: MyCampaignsTableProps) {
     });
 
   return (
-    <>
-      <DataTable caption="My donation campaigns" hideCaption>
-        <thead>
-          <tr>
-            <Th>Pet Name</Th>
-            <Th>Maximum Donation</Th>
-            <Th>Progress</Th>
-            <Th>Actions</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {campaigns.data.map((c) => {
-            const busy = toggle.isPending && toggle.variables === c._id;
-            const raised = formatAmount(c.donatedAmount);
-            const max = formatAmount(c.maxDonationAmount);
-            return (
-              <Tr key={c._id}>
-                <Td>
-                  <span className="font-medium">{c.petName}</span>
-                  {c.paused && (
-                    <span className="ml-2 inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
-                      Paused
-                    </span>
-                  )}
-                </Td>
-                <Td className="tabular-nums">{max}</Td>
-                <Td className="min-w-44">
-                  <ProgressBar
-                    value={c.donatedAmount}
-                    max={c.maxDonationAmount}
-                    label={`Donations for ${c.petName}`}
-                    valueText={`${raised} of ${max}`}
-                  />
-                  <span className="mt-1 block text-xs text-slate-600 tabular-nums dark:text-slate-300">
-                    {raised} of {max}
+    <DataTable caption="My donation campaigns" hideCaption>
+      <thead>
+        <tr>
+          <Th>Pet Name</Th>
+          <Th>Maximum Donation</Th>
+          <Th>Progress</Th>
+          <Th>Actions</Th>
+        </tr>
+      </thead>
+      <tbody>
+        {campaigns.data.map((c) => {
+          const busy = toggle.isPending && toggle.variables === c._id;
+          const raised = formatAmount(c.donatedAmount);
+          const max = formatAmount(c.maxDonationAmount);
+          return (
+            <Tr key={c._id}>
+              <Td>
+                <span className="font-medium">{c.petName}</span>
+                {c.paused && (
+                  <span className="ml-2 inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
+                    Paused
                   </span>
-                </Td>
-                <Td>
-                  <div className="flex flex-wrap gap-2">
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      loading={busy}
-                      aria-label={`${c.paused ? 'Unpause' : 'Pause'} ${c.petName}`}
-                      onClick={() => togglePaused(c)}
-                    >
-                      {c.paused ? 'Unpause' : 'Pause'}
-                    </Button>
-                    <Link
-                      to={`/donation/${c._id}`}
-                      className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-                      aria-label={`Edit ${c.petName}`}
-                    >
-                      Edit
-                    </Link>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={`View Donators of ${c.petName}`}
-                      onClick={() => setDonatorsOf(c)}
-                    >
-                      View Donators
-                    </Button>
-                  </div>
-                </Td>
-              </Tr>
-            );
-          })}
-        </tbody>
-      </DataTable>
-      <DonatorsModal campaign={donatorsOf} onClose={() => setDonatorsOf(null)} />
-    </>
+                )}
+              </Td>
+              <Td className="tabular-nums">{max}</Td>
+              <Td className="min-w-44">
+                <ProgressBar
+                  value={c.donatedAmount}
+                  max={c.maxDonationAmount}
+                  label={`Donations for ${c.petName}`}
+                  valueText={`${raised} of ${max}`}
+                />
+                <span className="mt-1 block text-xs text-slate-600 tabular-nums dark:text-slate-300">
+                  {raised} of {max}
+                </span>
+              </Td>
+              <Td>
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    loading={busy}
+                    aria-label={`${c.paused ? 'Unpause' : 'Pause'} ${c.petName}`}
+                    onClick={() => togglePaused(c)}
+                  >
+                    {c.paused ? 'Unpause' : 'Pause'}
+                  </Button>
+                  <Link
+                    to={`/donation/${c._id}`}
+                    className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+                    aria-label={`Edit ${c.petName}`}
+                  >
+                    Edit
+                  </Link>
+                  <DonatorsModal
+                    campaign={c}
+                    trigger={
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`View Donators of ${c.petName}`}
+                      >
+                        View Donators
+                      </Button>
+                    }
+                  />
+                </div>
+              </Td>
+            </Tr>
+          );
+        })}
+      </tbody>
+    </DataTable>
   );
 }
