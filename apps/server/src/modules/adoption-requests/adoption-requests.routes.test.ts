@@ -251,3 +251,28 @@ describe('owner list, decisions, my requests, withdrawal', () => {
     ).toBe(400);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every pets and adoption request route with its request schemas', async () => {
+    const doc = await ctx.request('/api/openapi.json');
+    expect(doc.status).toBe(200);
+    const paths = doc.body.paths;
+    const expected: [string, string][] = [
+      ['/pets', 'get'],
+      ['/pets/{id}', 'get'],
+      ['/add-pet', 'post'],
+      ['/update-pet/{id}', 'patch'],
+      ['/user/pets', 'get'],
+      ['/pet/{id}', 'delete'],
+      ['/pets/{id}/adopted', 'patch'],
+      ['/adoption-requests', 'post'],
+      ['/user/adoption-requests', 'get'],
+      ['/user/my-adoption-requests', 'get'],
+      ['/adoption-requests/{id}', 'patch'],
+      ['/adoption-requests/{id}', 'delete'],
+    ];
+    for (const [p, method] of expected) expect(paths[p]?.[method], `${method} ${p}`).toBeDefined();
+    const addPet = paths['/add-pet'].post.requestBody.content['application/json'].schema;
+    expect(JSON.stringify(addPet)).toContain('petName');
+  });
+});
