@@ -433,3 +433,45 @@ describe('unattached uploads', () => {
     }
   });
 });
+
+describe('odd requests', () => {
+  it('never answer 5xx: wrong content types, malformed JSON, arrays, nulls, huge numbers', async () => {
+    const pet = await addPet();
+    const targets: [string, string][] = [
+      ['POST', '/api/add-pet'],
+      ['PATCH', `/api/update-pet/${pet._id}`],
+      ['PATCH', `/api/pets/${pet._id}/adopted`],
+      ['POST', '/api/adoption-requests'],
+    ];
+    const bodies: { body: string; type?: string }[] = [
+      { body: '{"petName":', type: 'application/json' },
+      { body: '[]', type: 'application/json' },
+      { body: 'null', type: 'application/json' },
+      { body: '{"petName": {"$gt": ""}, "adopted": 1e999}', type: 'application/json' },
+      { body: 'petName=Rex', type: 'application/x-www-form-urlencoded' },
+      { body: 'hello', type: 'text/plain' },
+      { body: '' },
+    ];
+    for (const [method, url] of targets) {
+      for (const { body, type } of bodies) {
+        const res = await ctx.request(url, {
+          method,
+          token: owner.token,
+          body,
+          headers: type ? { 'content-type': type } : {},
+        });
+        expect(res.status, `${method} ${url} ${type} ${body}`).toBeLessThan(500);
+        expect(res.status, `${method} ${url} ${type} ${body}`).toBeGreaterThanOrEqual(200);
+      }
+    }
+    for (const q of [
+      'page=1e9',
+      'limit=-1',
+      'search=' + 'x'.repeat(500),
+      'category=',
+      'adopted=',
+    ]) {
+      expect((await ctx.request(`/api/pets?${q}`)).status, q).toBeLessThan(500);
+    }
+  });
+});
