@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-/** The header that carries the total number of items of a paged list answer. */
-export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+export { TOTAL_COUNT_HEADER } from './headers';
 
 export const pageQuerySchema = z.coerce
   .number()

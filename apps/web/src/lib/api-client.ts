@@ -1,5 +1,5 @@
 import type { ErrorBody, ValidationIssue } from '@pet-haven/shared/errors';
-import { TOTAL_COUNT_HEADER } from '@pet-haven/shared/pagination';
+import { TOTAL_COUNT_HEADER } from '@pet-haven/shared/headers';
 
 /** Every failed API call becomes an ApiError; `status` 0 means the network failed. */
 export class ApiError extends Error {
