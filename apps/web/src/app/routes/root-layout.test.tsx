@@ -41,6 +41,22 @@ describe('site layout', () => {
     expect(localStorage.getItem(DARK_MODE_KEY)).toBe('false');
   });
 
+  it('changes the navbar style after 10 px of scroll (spec section 9)', async () => {
+    const r = renderRoute('/');
+    const header = (await r.findByRole('navigation', { name: 'Main' })).closest('header');
+    expect(header).not.toHaveAttribute('data-scrolled');
+    const scrollTo = (y: number) => {
+      Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+      window.dispatchEvent(new Event('scroll'));
+    };
+    scrollTo(10);
+    expect(header).not.toHaveAttribute('data-scrolled');
+    scrollTo(11);
+    await waitFor(() => expect(header).toHaveAttribute('data-scrolled', 'true'));
+    scrollTo(0);
+    await waitFor(() => expect(header).not.toHaveAttribute('data-scrolled'));
+  });
+
   it('starts in light mode when nothing is stored', async () => {
     const r = renderRoute('/');
     expect(await r.findByRole('button', { name: 'Switch to dark mode' })).toBeInTheDocument();
