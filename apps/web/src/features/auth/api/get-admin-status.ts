@@ -12,6 +12,9 @@ export const adminStatusQueryOptions = (email: string) =>
     queryKey: ['users', 'admin', email.toLowerCase()],
     queryFn: ({ signal }) => getAdminStatus(email, signal),
     staleTime: 5 * 60_000,
+    // A failed check must not be re-run by each component that mounts afterwards: the dashboard
+    // frame shows 'Loading...' while it runs, which would unmount and remount them in a loop.
+    retryOnMount: false,
   });
 
 /** Whether the signed-in user is an admin; `isLoading` while the check runs (or the session loads). */

@@ -86,6 +86,22 @@ describe('route guards', () => {
     expect(r.getByRole('heading', { name: messages.dashboard.userTitle })).toBeInTheDocument();
   });
 
+  it('shows the admin-check failure once, and nothing admin-only, on an admin route', async () => {
+    const r = renderRoute('/dashboard/all-users', {
+      handlers: {
+        ...signedIn(),
+        'GET /api/users/admin/:email': () => apiError(500, 'INTERNAL_ERROR'),
+      },
+    });
+    expect(await r.findByText(messages.dashboard.adminCheckFailed)).toBeInTheDocument();
+    expect(r.getAllByText(messages.dashboard.adminCheckFailed)).toHaveLength(1);
+    expect(r.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
+    expect(r.path()).toBe('/dashboard/all-users');
+    // asked once: a failed check is not retried by every component that mounts (no loop)
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(r.requests.filter((q) => q.path.startsWith('/api/users/admin/'))).toHaveLength(1);
+  });
+
   it('signs the user out and sends them to /login when the API answers 401', async () => {
     const r = renderRoute('/dashboard/payment', {
       handlers: {
