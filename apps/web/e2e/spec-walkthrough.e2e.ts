@@ -267,17 +267,17 @@ describe('the spec walk-through', () => {
   test('as an anonymous visitor', async ({ page, context }) => {
     await presetTheme(context, 'light');
     expect(await walk(page, 'anonymous')).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 
   test('as a signed-in user', async ({ page, context }) => {
     await presetTheme(context, 'light');
     await registerViaApi(context, newUser());
     expect(await walk(page, 'user')).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 
   test('as an admin', async ({ page, context }) => {
     await presetTheme(context, 'light');
     await signInAdmin(context);
     expect(await walk(page, 'admin')).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 });
