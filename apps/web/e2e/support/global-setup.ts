@@ -127,7 +127,7 @@ export default async function setup(project: TestProject) {
   };
 
   try {
-    await waitForReady(`${baseURL}/api/ready`, child, 60_000);
+    await waitForReady(`${baseURL}/api/ready`, child, 120_000);
   } catch (err) {
     await stop();
     throw err;
