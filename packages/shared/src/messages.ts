@@ -47,6 +47,8 @@ export const messages = {
     confirmDeleteYes: 'Yes, delete it!',
     confirmDeleteNo: 'No, cancel!',
     adminConfirmDelete: 'Are you sure you want to delete this pet?',
+    /** Ours, not the spec's: the spec gives no text for a failed admin Adopt/Unadopt toggle. */
+    adminStatusUpdateFailed: 'Failed to update pet status. Please try again.',
   },
   adoption: {
     submitted: 'Adoption request submitted successfully!',

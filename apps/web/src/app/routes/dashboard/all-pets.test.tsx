@@ -112,7 +112,7 @@ describe('dashboard All Pets tab (admin)', () => {
       },
     });
     await r.user.click(await r.findByRole('button', { name: /^Adopt/ }, { timeout: 3000 }));
-    expect(await r.findByText(messages.campaigns.statusUpdateFailed)).toBeInTheDocument();
+    expect(await r.findByText(messages.pets.adminStatusUpdateFailed)).toBeInTheDocument();
     await r.user.click(r.getByRole('button', { name: /^Delete: Rex/ }));
     const dialog = await r.findByRole('alertdialog');
     await r.user.click(within(dialog).getByRole('button', { name: 'Delete' }));

@@ -55,7 +55,7 @@ export function PetsTable() {
       { id: pet._id, adopted: !pet.adopted },
       {
         onSuccess: () => toast.success(messages.pets.adminStatusUpdated),
-        onError: () => toast.error(messages.campaigns.statusUpdateFailed),
+        onError: () => toast.error(messages.pets.adminStatusUpdateFailed),
       },
     );
 
