@@ -26,6 +26,8 @@ export interface FakeStripe {
   refunds: { id: string; payment_intent: string }[];
   requests: { method: string; path: string; idempotencyKey?: string }[];
   succeed(id: string): FakePaymentIntent;
+  /** While set, refunds and cancels answer 500 (Stripe having trouble). */
+  failing: { refunds: boolean; cancels: boolean };
   close(): Promise<void>;
 }
 
@@ -37,6 +39,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const refundsByKey = new Map<string, { id: string; payment_intent: string }>();
   const requests: FakeStripe['requests'] = [];
   let counter = 0;
+  const failing = { refunds: false, cancels: false };
+  const stripeDown = { error: { type: 'api_error', message: 'Stripe is having trouble (fake)' } };
 
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -99,6 +103,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (!pi) return missing(one[1]);
         if (req.method === 'GET' && !one[2]) return send(200, pi);
         if (req.method === 'POST' && one[2]) {
+          if (failing.cancels) return send(500, stripeDown);
           if (pi.status === 'succeeded') {
             return send(400, {
               error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state' },
@@ -109,6 +114,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         }
       }
       if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        if (failing.refunds) return send(500, stripeDown);
         const known = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
         if (known) return send(200, { ...known, object: 'refund', status: 'succeeded' });
         const piId = form.get('payment_intent') ?? '';
@@ -131,6 +137,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     intents,
     refunds,
     requests,
+    failing,
     succeed(id) {
       const pi = intents.get(id);
       if (!pi) throw new Error(`fake stripe: no intent ${id}`);

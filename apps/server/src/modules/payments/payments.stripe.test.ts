@@ -263,6 +263,35 @@ describe('Stripe provider', () => {
   });
 });
 
+describe('Stripe failing on refunds and cancels', () => {
+  it('answers 503 (not 500) when a refund fails, and refunds once it works again', async () => {
+    const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 20 });
+    const late = (await startPayment(donor.token, c._id, 20)).body.paymentIntentId as string;
+    await ctx.database.db.execute(
+      sql`update payment_intents set expires_at = now() - interval '1 minute' where id = ${late}`,
+    );
+    const onTime = (await startPayment(stranger.token, c._id, 20)).body.paymentIntentId as string;
+    stripe.succeed(onTime);
+    const body = { donationId: c._id, amount: 20 };
+    expect((await record(stranger.token, { ...body, paymentIntentId: onTime })).status).toBe(200);
+
+    stripe.succeed(late);
+    stripe.failing.refunds = true;
+    try {
+      const res = await record(donor.token, { ...body, paymentIntentId: late });
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe('SERVICE_UNAVAILABLE');
+    } finally {
+      stripe.failing.refunds = false;
+    }
+    const retry = await record(donor.token, { ...body, paymentIntentId: late });
+    expect(retry.status).toBe(409);
+    expect(retry.body.message).toContain('refunded');
+    expect(stripe.refunds.filter((r) => r.payment_intent === late)).toHaveLength(1);
+    expect(await ledger(c._id)).toEqual({ raised: 2000, sum: 2000, n: 1 });
+  });
+});
+
 describe('Stripe unreachable', () => {
   it('answers 503 and reserves nothing', async () => {
     const down = await createTestContext({

@@ -70,14 +70,22 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async cancelIntent(id: string) {
-    await this.stripe.paymentIntents.cancel(id);
+    try {
+      await this.stripe.paymentIntents.cancel(id);
+    } catch (err) {
+      throw unavailable(err);
+    }
   }
 
   async refund(id: string) {
-    await this.stripe.refunds.create(
-      { payment_intent: id, reason: 'requested_by_customer' },
-      { idempotencyKey: `refund-${id}` },
-    );
+    try {
+      await this.stripe.refunds.create(
+        { payment_intent: id, reason: 'requested_by_customer' },
+        { idempotencyKey: `refund-${id}` },
+      );
+    } catch (err) {
+      throw unavailable(err);
+    }
   }
 
   /** The event of a webhook request, verified over its raw body; throws when forged or stale. */
