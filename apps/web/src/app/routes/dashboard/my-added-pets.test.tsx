@@ -177,6 +177,39 @@ describe('/dashboard/my-added-pets', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('steps back to the last page there is when the only pet of the last page is deleted', async () => {
+    let all = Array.from({ length: 11 }, (_, i) =>
+      makePet({ petName: `Pet number ${i + 1}`, userEmail: defaultFakeUser.email }),
+    );
+    const r = renderRoute('/dashboard/my-added-pets', {
+      handlers: {
+        ...signedIn(),
+        'GET /api/user/pets': (req) => {
+          const p = Number(req.query.get('page'));
+          const limit = Number(req.query.get('limit'));
+          return page(all.slice((p - 1) * limit, p * limit), all.length);
+        },
+        'DELETE /api/pet/:id': (req) => {
+          all = all.filter((p) => p._id !== req.params.id);
+          return { deletedCount: 1 };
+        },
+      },
+    });
+    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+    await r.user.click(screen.getByRole('button', { name: 'Next' }));
+    const last = await screen.findByRole('row', { name: /Pet number 11/ });
+    await r.user.click(within(last).getByRole('button', { name: 'Delete' }));
+    await r.user.click(await screen.findByRole('button', { name: messages.pets.confirmDeleteYes }));
+    // one page is left: its pets show, numbered from 1, and the pager is gone
+    expect(await screen.findByRole('row', { name: /Pet number 10\b/ })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('row', { name: /Pet number 1\b/ })).getByRole('cell', { name: '1' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('row', { name: /Pet number 11/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'My pets pages' })).not.toBeInTheDocument();
+    expect(screen.queryByText('You have not added any pets yet.')).not.toBeInTheDocument();
+  });
+
   it('shows an empty state when the user has no pets', async () => {
     renderRoute('/dashboard/my-added-pets', {
       handlers: { ...signedIn(), 'GET /api/user/pets': () => page([]) },

@@ -12,6 +12,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorText } from '@/components/ui/error-text';
 import { Pagination } from '@/components/ui/pagination';
 import { TableSkeleton } from '@/components/ui/skeleton';
+import { clampPage } from '@/utils/pagination';
 import { useDeleteCampaign } from '../api/delete-campaign';
 import { useAllCampaigns } from '../api/get-all-campaigns';
 import { useSetCampaignPaused } from '../api/set-campaign-paused';
@@ -33,22 +34,23 @@ function formatDate(isoDate: string) {
  * Status (Paused or Active), Delete (after a confirmation) and Pause or Unpause.
  */
 export function CampaignsTable() {
-  const [page, setPage] = useState(1);
+  const [requestedPage, setPage] = useState(1);
+  // the page asked for tells the total; past the last page (its last campaign deleted) show the last one
+  const requested = useAllCampaigns(requestedPage);
+  const page = clampPage(requestedPage, requested.data?.total, ADMIN_PAGE_SIZE);
   const campaigns = useAllCampaigns(page);
   const deleteCampaign = useDeleteCampaign();
   const setPaused = useSetCampaignPaused();
   const [toDelete, setToDelete] = useState<Campaign | null>(null);
 
-  if (campaigns.isPending) return <TableSkeleton columns={6} label="Loading campaigns" />;
+  // while stepping back from an emptied page, the empty page stands in: show the skeleton
+  const stepping = campaigns.isPlaceholderData && campaigns.data.items.length === 0;
+  if (campaigns.isPending || stepping)
+    return <TableSkeleton columns={6} label="Loading campaigns" />;
   if (campaigns.isError) return <ErrorText>{messages.campaigns.listFailed}</ErrorText>;
 
   const { items, total } = campaigns.data;
   const pageCount = Math.ceil(total / ADMIN_PAGE_SIZE);
-  if (items.length === 0 && page > 1) {
-    // the last campaign of the last page was deleted: step back a page
-    setPage(page - 1);
-    return null;
-  }
   if (items.length === 0) return <EmptyState title="No donation campaigns yet." />;
 
   const confirmDelete = async () => {

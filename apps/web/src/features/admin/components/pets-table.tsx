@@ -11,6 +11,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorText } from '@/components/ui/error-text';
 import { Pagination } from '@/components/ui/pagination';
 import { TableSkeleton } from '@/components/ui/skeleton';
+import { clampPage } from '@/utils/pagination';
 import { useDeletePet } from '../api/delete-pet';
 import { useAllPets } from '../api/get-all-pets';
 import { useSetPetAdopted } from '../api/set-pet-adopted';
@@ -22,22 +23,22 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  * (after a confirmation) and Adopt or Unadopt.
  */
 export function PetsTable() {
-  const [page, setPage] = useState(1);
+  const [requestedPage, setPage] = useState(1);
+  // the page asked for tells the total; past the last page (its last pet deleted) show the last one
+  const requested = useAllPets(requestedPage);
+  const page = clampPage(requestedPage, requested.data?.total, ADMIN_PAGE_SIZE);
   const pets = useAllPets(page);
   const deletePet = useDeletePet();
   const setAdopted = useSetPetAdopted();
   const [toDelete, setToDelete] = useState<Pet | null>(null);
 
-  if (pets.isPending) return <TableSkeleton columns={7} label="Loading pets" />;
+  // while stepping back from an emptied page, the empty page stands in: show the skeleton
+  const stepping = pets.isPlaceholderData && pets.data.items.length === 0;
+  if (pets.isPending || stepping) return <TableSkeleton columns={7} label="Loading pets" />;
   if (pets.isError) return <ErrorText>{messages.pets.listFailed}</ErrorText>;
 
   const { items, total } = pets.data;
   const pageCount = Math.ceil(total / ADMIN_PAGE_SIZE);
-  if (items.length === 0 && page > 1) {
-    // the last pet of the last page was deleted: step back a page
-    setPage(page - 1);
-    return null;
-  }
   if (items.length === 0) return <EmptyState title="No pets yet." />;
 
   const confirmDelete = async () => {

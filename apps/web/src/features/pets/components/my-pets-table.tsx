@@ -10,6 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorText } from '@/components/ui/error-text';
 import { Pagination } from '@/components/ui/pagination';
 import { TableSkeleton } from '@/components/ui/skeleton';
+import { clampPage } from '@/utils/pagination';
 import { useDeletePet } from '../api/delete-pet';
 import { useMyPets } from '../api/get-my-pets';
 import { useMarkPetAdopted } from '../api/mark-pet-adopted';
@@ -23,18 +24,20 @@ export const MY_PETS_LOAD_FAILED = 'Failed to load your pets. Please try again.'
 
 /** My Added Pets: the signed-in user's pets with Update, Delete (confirmed) and Adopt. */
 export function MyPetsTable({ viewer }: { viewer: Viewer }) {
-  const [page, setPage] = useState(1);
-  const { data, isPending, isError, refetch, isFetching } = useMyPets(viewer.email, page);
+  const [requestedPage, setPage] = useState(1);
+  // the page asked for tells the total; past the last page (its last pet deleted) show the last one
+  const requested = useMyPets(viewer.email, requestedPage);
+  const page = clampPage(requestedPage, requested.data?.total, DASHBOARD_PAGE_SIZE);
+  const { data, isPending, isError, refetch, isPlaceholderData } = useMyPets(viewer.email, page);
   const deletePet = useDeletePet();
   const markAdopted = useMarkPetAdopted();
   const [toDelete, setToDelete] = useState<Pet | null>(null);
 
   const pageCount = data ? Math.max(1, Math.ceil(data.total / DASHBOARD_PAGE_SIZE)) : 1;
-  // the last pet of a later page was deleted: show the page before
-  if (data && data.items.length === 0 && page > 1 && !isFetching)
-    setPage(Math.min(page - 1, pageCount));
 
-  if (isPending) return <TableSkeleton label="Loading your pets" />;
+  // while stepping back from an emptied page, the empty page stands in: show the skeleton
+  if (isPending || (isPlaceholderData && data.items.length === 0))
+    return <TableSkeleton label="Loading your pets" />;
   if (isError && !data) {
     return (
       <div className="flex flex-col items-start gap-3">
