@@ -1,5 +1,5 @@
 import type { PublicConfig } from '@pet-haven/shared/users';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** GET /api/config: which social providers this server has configured. */
@@ -13,7 +13,3 @@ export const publicConfigQueryOptions = () =>
     queryFn: ({ signal }) => getPublicConfig(signal),
     staleTime: Infinity,
   });
-
-export function usePublicConfig() {
-  return useQuery(publicConfigQueryOptions());
-}

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { TestPaymentConfirmAnswer, TestPaymentConfirmBody } from '@pet-haven/shared/payments';
 import { api } from '@/lib/api-client';
 
@@ -11,14 +10,4 @@ export function confirmTestPayment(paymentIntentId: string, body: TestPaymentCon
     `/test-payments/${encodeURIComponent(paymentIntentId)}/confirm`,
     { method: 'POST', json: body },
   );
-}
-
-export function useConfirmTestPayment() {
-  return useMutation({
-    mutationFn: ({
-      paymentIntentId,
-      ...body
-    }: TestPaymentConfirmBody & { paymentIntentId: string }) =>
-      confirmTestPayment(paymentIntentId, body),
-  });
 }
