@@ -41,4 +41,19 @@ export function requireAdmin(c: Context<AppEnv>): AuthUser {
   return u;
 }
 
+/**
+ * Route middleware (createRoute `middleware: [signedIn]`): anonymous callers get 401 before
+ * their input is validated.
+ */
+export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireUser(c);
+  await next();
+};
+
+/** Route middleware: anonymous 401, signed-in non-admin 403, before any validation. */
+export const adminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireAdmin(c);
+  await next();
+};
+
 export const isAdmin = (u: AuthUser | null): boolean => u?.role === 'admin';

@@ -10,10 +10,8 @@ import {
   userAdoptionRequestsQuerySchema,
 } from '@pet-haven/shared/pets';
 import { errorBodySchema } from '@pet-haven/shared/errors';
-import type { MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../../app-deps';
-import { requireUser } from '../../auth/authenticate.middleware';
-import type { AppEnv } from '../../lib/hono-env';
+import { requireUser, signedIn } from '../../auth/authenticate.middleware';
 import {
   bearerSecurity,
   createRouter,
@@ -23,12 +21,6 @@ import {
 } from '../../lib/openapi';
 import { presentAdoptionRequest } from './adoption-requests.presenter';
 import * as requests from './adoption-requests.service';
-
-/** Anonymous callers get 401 before their input is even looked at. */
-const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireUser(c);
-  await next();
-};
 
 const { 400: e400, 401: e401, 403: e403, 404: e404 } = errorResponses;
 const e409 = jsonContent(errorBodySchema, 'Conflicts with the current state');

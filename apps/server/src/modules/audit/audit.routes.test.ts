@@ -16,6 +16,12 @@ describe('GET /api/admin/audit-log', () => {
     expect((await ctx.request('/api/admin/audit-log', { token: u.token })).status).toBe(403);
   });
 
+  it('checks who calls before looking at the query (401/403 even with a bad page)', async () => {
+    const u = await createUser(ctx.database.db);
+    expect((await ctx.request('/api/admin/audit-log?page=x')).status).toBe(401);
+    expect((await ctx.request('/api/admin/audit-log?page=x', { token: u.token })).status).toBe(403);
+  });
+
   it('lists entries newest first, paged, with X-Total-Count', async () => {
     const admin = await createAdmin(ctx.database.db);
     const db = ctx.database.db;

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { auditEntrySchema, auditLogQuerySchema } from '@pet-haven/shared/audit';
 import { TOTAL_COUNT_HEADER } from '@pet-haven/shared/pagination';
 import type { AppDeps } from '../../app-deps';
-import { requireAdmin } from '../../auth/authenticate.middleware';
+import { adminOnly, requireAdmin } from '../../auth/authenticate.middleware';
 import { bearerSecurity, createRouter, errorResponses, jsonContent } from '../../lib/openapi';
 import { presentAuditEntry } from './audit.presenter';
 import { listAuditLog } from './audit.service';
@@ -13,6 +13,7 @@ const listRoute = createRoute({
   tags: ['Admin'],
   summary: 'Admin actions, newest first (admin only); the total is in X-Total-Count',
   security: bearerSecurity,
+  middleware: [adminOnly] as const,
   request: { query: auditLogQuerySchema },
   responses: {
     200: {

@@ -6,10 +6,8 @@ import {
 } from '@pet-haven/shared/admin';
 import { campaignIdParamSchema, campaignSchema } from '@pet-haven/shared/campaigns';
 import { TOTAL_COUNT_HEADER } from '@pet-haven/shared/pagination';
-import type { MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../../app-deps';
-import { requireAdmin } from '../../auth/authenticate.middleware';
-import type { AppEnv } from '../../lib/hono-env';
+import { adminOnly, requireAdmin } from '../../auth/authenticate.middleware';
 import {
   bearerSecurity,
   createRouter,
@@ -23,12 +21,6 @@ import {
   removeCampaignByAdmin,
   setCampaignPausedByAdmin,
 } from './campaigns-admin.service';
-
-/** Runs before validation: anonymous 401 and non-admin 403 whatever was sent. */
-const adminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireAdmin(c);
-  await next();
-};
 
 const tags = ['Admin'];
 

@@ -10,10 +10,8 @@ import {
   pauseAnswerSchema,
   updateCampaignBodySchema,
 } from '@pet-haven/shared/campaigns';
-import type { MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../../app-deps';
-import { requireUser } from '../../auth/authenticate.middleware';
-import type { AppEnv } from '../../lib/hono-env';
+import { requireUser, signedIn } from '../../auth/authenticate.middleware';
 import {
   bearerSecurity,
   createRouter,
@@ -32,12 +30,6 @@ import {
   myDonations,
   toggleCampaignPause,
 } from './campaigns.service';
-
-/** Runs before body validation, so an anonymous caller gets 401 whatever it sent. */
-const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireUser(c);
-  await next();
-};
 
 const tags = ['Donation campaigns'];
 const { 400: badInput, 401: anonymous, 403: notAllowed, 404: missing } = errorResponses;

@@ -3,7 +3,7 @@ import { IMAGE_FIELD, IMAGE_MAX_BYTES, uploadAnswerSchema } from '@pet-haven/sha
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../../app-deps';
-import { requireUser } from '../../auth/authenticate.middleware';
+import { requireUser, signedIn } from '../../auth/authenticate.middleware';
 import { AppError, invalidField, notFound } from '../../lib/errors';
 import type { AppEnv } from '../../lib/hono-env';
 import { bearerSecurity, createRouter, errorResponses, jsonContent } from '../../lib/openapi';
@@ -12,11 +12,6 @@ import { readStoredFile, storeUpload, tooLarge } from './images.service';
 
 /** Room for the multipart envelope around a file of IMAGE_MAX_BYTES. */
 const MULTIPART_OVERHEAD = 64 * 1024;
-
-const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireUser(c);
-  await next();
-};
 
 const multipartOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) {

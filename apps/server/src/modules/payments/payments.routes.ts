@@ -10,10 +10,8 @@ import {
   testPaymentConfirmBodySchema,
   testPaymentIntentParamSchema,
 } from '@pet-haven/shared/payments';
-import type { MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../../app-deps';
-import { requireUser } from '../../auth/authenticate.middleware';
-import type { AppEnv } from '../../lib/hono-env';
+import { requireUser, signedIn } from '../../auth/authenticate.middleware';
 import {
   bearerSecurity,
   createRouter,
@@ -29,12 +27,6 @@ import {
   recordDonation,
   type PaymentsDeps,
 } from './payments.service';
-
-/** Runs before body validation, so an anonymous caller gets 401 whatever it sent. */
-const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireUser(c);
-  await next();
-};
 
 const tags = ['Payments'];
 const { 400: badInput, 401: anonymous, 403: notAllowed, 404: missing } = errorResponses;

@@ -3,10 +3,8 @@ import { adminListQuerySchema, adminPetAdoptedBodySchema } from '@pet-haven/shar
 import { idParamSchema } from '@pet-haven/shared/ids';
 import { TOTAL_COUNT_HEADER } from '@pet-haven/shared/pagination';
 import { deletedAnswerSchema, petSchema } from '@pet-haven/shared/pets';
-import type { MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../../app-deps';
-import { requireAdmin } from '../../auth/authenticate.middleware';
-import type { AppEnv } from '../../lib/hono-env';
+import { adminOnly, requireAdmin } from '../../auth/authenticate.middleware';
 import {
   bearerSecurity,
   createRouter,
@@ -16,12 +14,6 @@ import {
 } from '../../lib/openapi';
 import { presentPet } from './pets.presenter';
 import { deletePetByAdmin, listAllPetsForAdmin, setPetAdoptedByAdmin } from './pets-admin.service';
-
-/** Runs before validation: anonymous 401 and non-admin 403 whatever was sent. */
-const adminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireAdmin(c);
-  await next();
-};
 
 const tags = ['Admin'];
 

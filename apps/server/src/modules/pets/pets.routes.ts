@@ -10,10 +10,8 @@ import {
   updatePetBodySchema,
   userPetsQuerySchema,
 } from '@pet-haven/shared/pets';
-import type { MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../../app-deps';
-import { requireUser } from '../../auth/authenticate.middleware';
-import type { AppEnv } from '../../lib/hono-env';
+import { requireUser, signedIn } from '../../auth/authenticate.middleware';
 import {
   bearerSecurity,
   createRouter,
@@ -23,12 +21,6 @@ import {
 } from '../../lib/openapi';
 import { presentPet } from './pets.presenter';
 import * as pets from './pets.service';
-
-/** Anonymous callers get 401 before their input is even looked at. */
-const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireUser(c);
-  await next();
-};
 
 const totalHeader = {
   [TOTAL_COUNT_HEADER]: { schema: { type: 'integer' as const }, description: 'Matching pets' },

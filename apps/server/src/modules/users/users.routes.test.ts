@@ -224,3 +224,22 @@ describe('OpenAPI document', () => {
     expect(doc.body.paths['/admin/audit-log']).toHaveProperty('get');
   });
 });
+
+describe('who may call comes before what was sent', () => {
+  it('answers 401 to anonymous callers and 403 to non-admins whatever the input', async () => {
+    const u = await createUser(db());
+    const cases: [string, { method?: string; json?: unknown }, number, number | null][] = [
+      ['/api/users?limit=abc', {}, 401, 403],
+      ['/api/users', { method: 'POST', json: {} }, 401, null],
+      ['/api/users/admin/x', { method: 'PATCH', json: {} }, 401, 403],
+      ['/api/users/admin/%20', {}, 401, null],
+    ];
+    for (const [path, init, anonymous, user] of cases) {
+      expect((await ctx.request(path, init)).status, `anonymous ${path}`).toBe(anonymous);
+      if (user !== null) {
+        const res = await ctx.request(path, { ...init, token: u.token });
+        expect(res.status, `user ${path}`).toBe(user);
+      }
+    }
+  });
+});

@@ -11,7 +11,7 @@ import {
   usersQuerySchema,
 } from '@pet-haven/shared/users';
 import type { AppDeps } from '../../app-deps';
-import { requireAdmin, requireUser } from '../../auth/authenticate.middleware';
+import { adminOnly, requireAdmin, requireUser, signedIn } from '../../auth/authenticate.middleware';
 import {
   bearerSecurity,
   createRouter,
@@ -31,6 +31,7 @@ const saveRoute = createRoute({
     'The e-mail must be the caller\'s. The first save answers `{ insertedId, message: "User saved" }`, ' +
     'later ones `{ insertedId: null, message: "User already exists" }` and still update the profile.',
   security: bearerSecurity,
+  middleware: [signedIn] as const,
   request: { body: jsonBody(saveUserBodySchema) },
   responses: {
     200: jsonContent(saveUserAnswerSchema, 'Saved'),
@@ -44,6 +45,7 @@ const listRoute = createRoute({
   tags: ['Users'],
   summary: 'All users, oldest account first (admin only); the total is in X-Total-Count',
   security: bearerSecurity,
+  middleware: [adminOnly] as const,
   request: { query: usersQuerySchema },
   responses: {
     200: {
@@ -62,6 +64,7 @@ const adminCheckRoute = createRoute({
   tags: ['Users'],
   summary: 'Whether the user with this e-mail is an admin (yourself, or anyone when an admin asks)',
   security: bearerSecurity,
+  middleware: [signedIn] as const,
   request: { params: userEmailParamSchema },
   responses: {
     200: jsonContent(adminCheckAnswerSchema, 'The answer'),
@@ -78,6 +81,7 @@ const promoteRoute = createRoute({
   summary: 'Make a user an admin (admin only); there is no demotion',
   description: 'Answers `modifiedCount` 1, or 0 when the user already is an admin.',
   security: bearerSecurity,
+  middleware: [adminOnly] as const,
   request: { params: userIdParamSchema },
   responses: {
     200: jsonContent(modifiedCountAnswerSchema, 'Promoted, or already an admin'),
