@@ -149,14 +149,19 @@ export async function createPayment(
   return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
 }
 
-type RecordResult = { created: boolean; raisedCents: number } | { overMaximum: true };
+type RecordResult =
+  { created: boolean; raisedCents: number } | { overMaximum: true } | { refunded: true };
 
 /**
- * Records the donation of a succeeded intent exactly once, in one transaction: the donation
- * (unique per intent: a replay inserts nothing), the raised amount (guarded by the maximum)
- * and the intent's status.
+ * The one function that turns a succeeded intent into a donation, in the caller's transaction:
+ * the donation (unique per intent: a replay inserts nothing), the raised amount (guarded by the
+ * maximum) and the intent's status. The intent is locked and read again here, so a payment that
+ * was refunded is never recorded, whoever reports it (browser, retry, webhook).
  */
-async function recordOnce(tx: Tx, intent: IntentRow): Promise<RecordResult> {
+async function recordOnce(tx: Tx, intentId: string): Promise<RecordResult> {
+  const intent = await lockIntent(tx, intentId);
+  if (!intent) throw noSuchPayment();
+  if (intent.lastError === 'refunded') return { refunded: true };
   const donationId = await insertDonationOnce(tx, {
     campaignId: intent.campaignId,
     donorId: intent.donorId,
@@ -183,10 +188,11 @@ async function recordSucceeded(
 ): Promise<{ created: boolean; raisedCents: number }> {
   try {
     const result = await ctx.database.db.transaction(async (tx) => {
-      const r = await recordOnce(tx, intent);
+      const r = await recordOnce(tx, intent.id);
       if ('overMaximum' in r) throw new OverMaximum();
       return r;
     });
+    if ('refunded' in result) throw refundedError();
     if (result.created) {
       ctx.logger.info(
         {
@@ -235,8 +241,6 @@ export async function recordDonation(
       `The amount does not match the payment (${formatCents(intent.amountCents)}).`,
     );
   }
-  if (intent.lastError === 'refunded') throw refundedError();
-
   const remote = await ctx.provider.retrieveIntent(intent.id);
   if (!remote) throw noSuchPayment();
   if (
@@ -290,7 +294,8 @@ export async function confirmTestPayment(
       await setIntentError(tx, intent.id, outcome.code);
       return outcome;
     }
-    const recorded = await recordOnce(tx, intent);
+    const recorded = await recordOnce(tx, intent.id);
+    if ('refunded' in recorded) throw refundedError();
     if ('overMaximum' in recorded) {
       throw campaignFull(
         'This campaign has reached its maximum donation amount. Nothing was charged.',

@@ -235,6 +235,35 @@ describe('Stripe provider', () => {
     expect(await ledger(c._id)).toEqual({ raised: 5000, sum: 5000, n: 1 });
   });
 
+  it('never records a refunded payment, even when a webhook retry comes after room was made', async () => {
+    const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 30 });
+    const late = (await startPayment(donor.token, c._id, 30)).body.paymentIntentId as string;
+    await ctx.database.db.execute(
+      sql`update payment_intents set expires_at = now() - interval '1 minute' where id = ${late}`,
+    );
+    const onTime = (await startPayment(stranger.token, c._id, 30)).body.paymentIntentId as string;
+    const body = { donationId: c._id, amount: 30 };
+    stripe.succeed(onTime);
+    expect((await record(stranger.token, { ...body, paymentIntentId: onTime })).status).toBe(200);
+    const latePi = stripe.succeed(late);
+    expect((await record(donor.token, { ...body, paymentIntentId: late })).status).toBe(409);
+    expect(stripe.refunds.filter((r) => r.payment_intent === late)).toHaveLength(1);
+
+    // The owner raises the maximum; Stripe retries the old succeeded event, the browser retries.
+    const raised = await ctx.request(`/api/update-donation/${c._id}`, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { maxDonationAmount: 100 },
+    });
+    expect(raised.status).toBe(200);
+    expect((await deliver(event('payment_intent.succeeded', latePi))).status).toBe(200);
+    const again = await record(donor.token, { ...body, paymentIntentId: late });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toContain('refunded');
+    expect(await ledger(c._id)).toEqual({ raised: 3000, sum: 3000, n: 1 });
+    expect(stripe.refunds.filter((r) => r.payment_intent === late)).toHaveLength(1);
+  });
+
   it('50 donors at once with room for 40: exactly 40, each recorded once despite two record calls and the webhook', async () => {
     const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 400 });
     const donors = await Promise.all(Array.from({ length: 50 }, () => createUser(ctx.database.db)));
