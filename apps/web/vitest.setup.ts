@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach } from 'vitest';
 
 // findBy*/waitFor: lazy route modules can take more than the default 1 s on a busy machine
@@ -9,6 +10,8 @@ configure({ asyncUtilTimeout: 5000 });
 window.scrollTo = () => {};
 
 afterEach(() => {
+  // Sonner keeps its toasts in a module-level store: a toast of one test must not show in the next
+  toast.dismiss();
   cleanup();
   localStorage.clear();
   sessionStorage.clear();

@@ -1,6 +1,5 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { ChangeEvent } from 'react';
-import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { makeCampaign } from '@/features/campaigns/test-data';
@@ -48,7 +47,6 @@ const campaign = makeCampaign({ petName: 'Luna', maxDonationAmount: 500, donated
 const intent = { paymentIntentId: 'pi_3Abc', clientSecret: 'pi_3Abc_secret_xyz' };
 
 afterEach(() => {
-  toast.dismiss();
   stripe.confirmCardPayment.mockReset();
 });
 

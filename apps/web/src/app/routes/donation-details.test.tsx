@@ -1,6 +1,5 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { isoDateFromToday, makeCampaign } from '@/features/campaigns/test-data';
 import { apiError, json, renderRoute, signedIn, type StubHandlers } from '@/testing/render-route';
@@ -35,11 +34,6 @@ async function fillCard(r: ReturnType<typeof renderRoute>, dialog: HTMLElement, 
   await r.user.type(within(dialog).getByLabelText(/Expiry year/), '2034');
   await r.user.type(within(dialog).getByLabelText(/CVC/), '123');
 }
-
-// Sonner keeps toasts in a module-level store: a toast of one test must not show in the next.
-afterEach(() => {
-  toast.dismiss();
-});
 
 describe('/donation-details/:id', { timeout: 20_000 }, () => {
   it('shows name, picture, long description, target, raised, progress, last date and Donate Now', async () => {

@@ -1,6 +1,5 @@
 import { configure, screen } from '@testing-library/react';
-import { toast } from 'sonner';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { NOT_YOUR_CAMPAIGN_TEXT } from '@/features/campaigns/components/edit-campaign';
 import { makeCampaign } from '@/features/campaigns/test-data';
@@ -20,10 +19,6 @@ const mine = makeCampaign({
   maxDonationAmount: 500,
   lastDate: '2999-01-31',
   userEmail: defaultFakeUser.email,
-});
-
-afterEach(() => {
-  toast.dismiss();
 });
 
 function renderEdit(handlers: StubHandlers = {}, admin = false) {

@@ -1,6 +1,5 @@
 import { configure, screen, waitFor } from '@testing-library/react';
-import { toast } from 'sonner';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { IMAGE_UPLOADED_TEXT } from '@/components/ui/image-upload';
 import { isoDateFromToday } from '@/features/campaigns/test-data';
@@ -14,10 +13,6 @@ const path = '/dashboard/create-donation-campaigns';
 const picture = () =>
   new File([new Uint8Array([137, 80, 78, 71])], 'luna.png', { type: 'image/png' });
 const lastDate = isoDateFromToday(20);
-
-afterEach(() => {
-  toast.dismiss();
-});
 
 function renderCreate(handlers: StubHandlers = {}) {
   const xhr = stubXhr({ respond: () => ({ status: 200, json: uploadAnswer() }) });

@@ -1,6 +1,5 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { makeCampaign, makeDonator } from '@/features/campaigns/test-data';
 import { apiError, renderRoute, signedIn, type StubHandlers } from '@/testing/render-route';
@@ -11,10 +10,6 @@ configure({ asyncUtilTimeout: 5000 });
 const path = '/dashboard/my-donation-campaigns';
 const luna = makeCampaign({ petName: 'Luna', maxDonationAmount: 500, donatedAmount: 125 });
 const max = makeCampaign({ petName: 'Max', maxDonationAmount: 80, donatedAmount: 0, paused: true });
-
-afterEach(() => {
-  toast.dismiss();
-});
 
 function renderTable(handlers: StubHandlers = {}) {
   return renderRoute(path, {
