@@ -101,6 +101,32 @@ describe('accounts in the browser', () => {
     expect(await img.getAttribute('src')).not.toContain('no-such-photo');
   });
 
+  test('log in and log out with the keyboard only', async ({ page, context }) => {
+    const { user } = await registerViaApi(context, newUser());
+    await context.clearCookies();
+    await page.goto('/login');
+    const email = page.getByLabel('Email', { exact: true });
+    for (let i = 0; i < 40 && !(await email.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    expect(await email.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type(user.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(user.password);
+    await page.keyboard.press('Enter');
+    await waitForPath(page, '/');
+
+    await avatarButton(page).focus();
+    await page.keyboard.press('Enter');
+    await expectVisible(page.getByRole('menu'));
+    const logOut = page.getByRole('menuitem', { name: 'Log Out' });
+    for (let i = 0; i < 5 && !(await logOut.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await page.keyboard.press('Enter');
+    await expectVisible(page.getByRole('link', { name: 'Login', exact: true }));
+  });
+
   test('Google sign-in runs end to end through the mock provider', async ({ page }) => {
     const id = randomBytes(4).toString('hex');
     const identity = { email: `google-${id}@e2e.test`, name: `Google Person ${id}` };
