@@ -4,12 +4,12 @@ import { notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
 import { recordAdminAction } from '../audit/audit.service';
 import { releaseImages } from '../images/images.service';
+import { campaignHasMoneyHistory } from '../payments/payments.service';
 import { presentCampaign } from './campaigns.presenter';
 import {
   archiveCampaign,
   deleteCampaign,
   findCampaignById,
-  hasMoneyHistory,
   listAllCampaigns,
   lockCampaign,
   setPaused,
@@ -73,7 +73,7 @@ export async function removeCampaignByAdmin(
     const row = await findCampaignById(tx, id);
     if (!row) throw campaignNotFound();
     const before = presentCampaign(row, admin);
-    const archived = await hasMoneyHistory(tx, id);
+    const archived = await campaignHasMoneyHistory(tx, id);
     if (archived) await archiveCampaign(tx, id);
     else await deleteCampaign(tx, id);
     const afterRow = archived ? await findCampaignById(tx, id, { includeArchived: true }) : null;

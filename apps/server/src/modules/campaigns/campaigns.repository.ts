@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { campaigns, donations, images, paymentIntents, user } from '../../db/schema/index';
+import { campaigns, donations, images, user } from '../../db/schema/index';
 
 /** A campaign with what its presentation needs: the owner's e-mail and the picture's width. */
 export interface CampaignRow {
@@ -168,30 +168,6 @@ export async function lockCampaign(
   return rows[0] ?? null;
 }
 
-/**
- * Cents held by payments under way: intents not canceled, not yet recorded as a donation, and
- * either still within their reservation window or already succeeded (paid, record pending).
- */
-export async function reservedCents(db: DbOrTx, campaignId: string, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${paymentIntents.amountCents}), 0)::int` })
-    .from(paymentIntents)
-    .where(
-      and(
-        eq(paymentIntents.campaignId, campaignId),
-        inArray(paymentIntents.status, ['requires_payment_method', 'processing', 'succeeded']),
-        or(gt(paymentIntents.expiresAt, now), eq(paymentIntents.status, 'succeeded')),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(donations)
-            .where(eq(donations.paymentIntentId, paymentIntents.id)),
-        ),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
 export async function updateCampaign(db: DbOrTx, id: string, patch: CampaignPatch): Promise<void> {
   await db
     .update(campaigns)
@@ -216,22 +192,6 @@ export async function setPaused(db: DbOrTx, id: string, paused: boolean): Promis
     .where(and(eq(campaigns.id, id), isNull(campaigns.archivedAt)))
     .returning({ paused: campaigns.paused });
   return rows[0]?.paused ?? null;
-}
-
-/** True when any donation or payment intent points at the campaign (it must then be kept). */
-export async function hasMoneyHistory(db: DbOrTx, id: string): Promise<boolean> {
-  const donated = await db
-    .select({ one: sql`1` })
-    .from(donations)
-    .where(eq(donations.campaignId, id))
-    .limit(1);
-  if (donated.length > 0) return true;
-  const intents = await db
-    .select({ one: sql`1` })
-    .from(paymentIntents)
-    .where(eq(paymentIntents.campaignId, id))
-    .limit(1);
-  return intents.length > 0;
 }
 
 export async function archiveCampaign(db: DbOrTx, id: string): Promise<boolean> {

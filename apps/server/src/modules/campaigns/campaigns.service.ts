@@ -10,6 +10,7 @@ import { forbidden, invalidField, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
 import { recordAdminAction } from '../audit/audit.service';
 import { releaseImages, resolveHostedImage } from '../images/images.service';
+import { reservedCentsOf } from '../payments/payments.service';
 import { presentCampaign } from './campaigns.presenter';
 import {
   findCampaignById,
@@ -19,7 +20,6 @@ import {
   listDonators,
   listPublicCampaigns,
   lockCampaign,
-  reservedCents,
   togglePaused,
   updateCampaign,
   type CampaignPatch,
@@ -88,7 +88,7 @@ export async function editCampaign(
     const locked = await lockCampaign(tx, id);
     if (!locked || locked.archivedAt) throw campaignNotFound();
     if (patch.maxDonationCents !== undefined) {
-      const reserved = await reservedCents(tx, id, new Date());
+      const reserved = await reservedCentsOf(tx, id);
       const floor = locked.raisedCents + reserved;
       if (patch.maxDonationCents < floor) {
         const raised = formatCents(locked.raisedCents);

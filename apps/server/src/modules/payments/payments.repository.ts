@@ -1,6 +1,54 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, notExists, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { campaigns, donations, paymentIntents } from '../../db/schema/index';
+
+/** What a payment needs to know about its campaign. */
+export interface CampaignMoneyState {
+  id: string;
+  petName: string;
+  maxDonationCents: number;
+  raisedCents: number;
+  lastDate: string;
+  paused: boolean;
+  archivedAt: Date | null;
+}
+
+const moneyColumns = {
+  id: campaigns.id,
+  petName: campaigns.petName,
+  maxDonationCents: campaigns.maxDonationCents,
+  raisedCents: campaigns.raisedCents,
+  lastDate: campaigns.lastDate,
+  paused: campaigns.paused,
+  archivedAt: campaigns.archivedAt,
+};
+
+/** The campaign's money state without a lock (an early check before calling the provider). */
+export async function findCampaignMoney(
+  db: DbOrTx,
+  id: string,
+): Promise<CampaignMoneyState | null> {
+  const rows = await db.select(moneyColumns).from(campaigns).where(eq(campaigns.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Locks the campaign row (SELECT ... FOR UPDATE) for the rest of the transaction: every change of
+ * raised or reserved amounts on one campaign goes through this lock, in order, and always before
+ * any of its intents is locked (one order everywhere, so no deadlock).
+ */
+export async function lockCampaignMoney(
+  tx: DbOrTx,
+  id: string,
+): Promise<CampaignMoneyState | null> {
+  const rows = await tx
+    .select(moneyColumns)
+    .from(campaigns)
+    .where(eq(campaigns.id, id))
+    .for('update')
+    .limit(1);
+  return rows[0] ?? null;
+}
 
 export type IntentRow = typeof paymentIntents.$inferSelect;
 export type NewIntent = typeof paymentIntents.$inferInsert;
@@ -110,4 +158,44 @@ export async function raisedOf(db: DbOrTx, campaignId: string): Promise<number> 
     .where(eq(campaigns.id, campaignId))
     .limit(1);
   return rows[0]?.raisedCents ?? 0;
+}
+
+/**
+ * Cents held by payments under way: intents not canceled, not yet recorded as a donation, and
+ * either still within their reservation window or already succeeded (paid, record pending).
+ */
+export async function reservedCents(db: DbOrTx, campaignId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${paymentIntents.amountCents}), 0)::int` })
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.campaignId, campaignId),
+        inArray(paymentIntents.status, ['requires_payment_method', 'processing', 'succeeded']),
+        or(gt(paymentIntents.expiresAt, now), eq(paymentIntents.status, 'succeeded')),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(donations)
+            .where(eq(donations.paymentIntentId, paymentIntents.id)),
+        ),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** True when any donation or payment intent points at the campaign (it must then be kept). */
+export async function hasMoneyHistory(db: DbOrTx, campaignId: string): Promise<boolean> {
+  const donated = await db
+    .select({ one: sql`1` })
+    .from(donations)
+    .where(eq(donations.campaignId, campaignId))
+    .limit(1);
+  if (donated.length > 0) return true;
+  const intents = await db
+    .select({ one: sql`1` })
+    .from(paymentIntents)
+    .where(eq(paymentIntents.campaignId, campaignId))
+    .limit(1);
+  return intents.length > 0;
 }

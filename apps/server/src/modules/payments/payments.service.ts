@@ -13,16 +13,19 @@ import type { AppDeps } from '../../app-deps';
 import type { Tx } from '../../db/client';
 import { AppError, forbidden, invalidField, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
-import { findCampaignById, lockCampaign, reservedCents } from '../campaigns/campaigns.repository';
 import { CURRENCY, RESERVATION_MINUTES, type PaymentProvider } from './payments.provider';
 import {
   addToRaised,
   cancelOpenIntent,
+  findCampaignMoney,
   findIntent,
+  hasMoneyHistory,
   insertDonationOnce,
   insertIntent,
+  lockCampaignMoney,
   lockIntent,
   raisedOf,
+  reservedCents,
   setIntentError,
   setIntentStatus,
   type IntentRow,
@@ -40,6 +43,19 @@ export function createPaymentProvider(deps: Pick<AppDeps, 'config' | 'database'>
   return deps.config.stripe
     ? new StripePaymentProvider(deps.config.stripe)
     : new TestPaymentProvider(deps.database.db);
+}
+
+/**
+ * Cents that payments under way hold against a campaign's maximum (for the campaign side, e.g.
+ * the floor of a lowered maximum). Call it with the campaign row locked.
+ */
+export function reservedCentsOf(tx: Tx, campaignId: string): Promise<number> {
+  return reservedCents(tx, campaignId, new Date());
+}
+
+/** True when any donation or payment points at the campaign: it must be archived, not erased. */
+export function campaignHasMoneyHistory(tx: Tx, campaignId: string): Promise<boolean> {
+  return hasMoneyHistory(tx, campaignId);
 }
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest();
@@ -113,7 +129,7 @@ export async function createPayment(
   const amountCents = toCentsStrict(body.donationAmount);
   const campaignId = body.donationCampaignId;
 
-  const campaign = await findCampaignById(db, campaignId);
+  const campaign = await findCampaignMoney(db, campaignId);
   assertCanTake(campaign, await reservedCents(db, campaignId, new Date()), amountCents, new Date());
 
   const intent = await ctx.provider.createIntent({
@@ -125,7 +141,7 @@ export async function createPayment(
   try {
     await db.transaction(async (tx) => {
       const now = new Date();
-      const locked = await lockCampaign(tx, campaignId);
+      const locked = await lockCampaignMoney(tx, campaignId);
       assertCanTake(locked, await reservedCents(tx, campaignId, now), amountCents, now);
       await insertIntent(tx, {
         id: intent.id,
