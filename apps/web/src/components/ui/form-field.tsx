@@ -85,5 +85,5 @@ export const controlClasses =
   'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 ' +
   'placeholder:text-slate-400 focus-visible:border-brand-500 focus-visible:outline-2 ' +
   'focus-visible:outline-offset-0 focus-visible:outline-brand-500 disabled:opacity-60 ' +
-  'read-only:bg-slate-100 aria-invalid:border-red-500 dark:border-slate-600 dark:bg-slate-900 ' +
-  'dark:text-slate-100 dark:placeholder:text-slate-500 dark:read-only:bg-slate-800';
+  '[&[readonly]]:bg-slate-100 aria-invalid:border-red-500 dark:border-slate-600 dark:bg-slate-900 ' +
+  'dark:text-slate-100 dark:placeholder:text-slate-500 dark:[&[readonly]]:bg-slate-800';
