@@ -4,7 +4,7 @@ import { notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
 import { recordAdminAction } from '../audit/audit.service';
 import { releaseImages } from '../images/images.service';
-import { campaignHasMoneyHistory } from '../payments/payments.service';
+import { campaignHasMoneyHistory, releaseOpenIntents } from '../payments/payments.service';
 import { presentCampaign } from './campaigns.presenter';
 import {
   archiveCampaign,
@@ -42,6 +42,7 @@ export async function setCampaignPausedByAdmin(
     const locked = await lockCampaign(tx, id);
     if (!locked || locked.archivedAt) throw campaignNotFound();
     await setPaused(tx, id, paused);
+    if (paused) await releaseOpenIntents(tx, id, 'paused');
     const after = await findCampaignById(tx, id);
     if (!after) throw campaignNotFound();
     await recordAdminAction(tx, {
@@ -74,8 +75,10 @@ export async function removeCampaignByAdmin(
     if (!row) throw campaignNotFound();
     const before = presentCampaign(row, admin);
     const archived = await campaignHasMoneyHistory(tx, id);
-    if (archived) await archiveCampaign(tx, id);
-    else await deleteCampaign(tx, id);
+    if (archived) {
+      await archiveCampaign(tx, id);
+      await releaseOpenIntents(tx, id, 'archived');
+    } else await deleteCampaign(tx, id);
     const afterRow = archived ? await findCampaignById(tx, id, { includeArchived: true }) : null;
     await recordAdminAction(tx, {
       actor: actorOf(admin),

@@ -10,7 +10,7 @@ import { forbidden, invalidField, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
 import { recordAdminAction } from '../audit/audit.service';
 import { releaseImages, resolveHostedImage } from '../images/images.service';
-import { reservedCentsOf } from '../payments/payments.service';
+import { releaseOpenIntents, reservedCentsOf } from '../payments/payments.service';
 import { presentCampaign } from './campaigns.presenter';
 import {
   findCampaignById,
@@ -145,9 +145,15 @@ export async function toggleCampaignPause(
   if (row.ownerId !== caller.id) {
     throw forbidden('Only the owner of this campaign can pause or unpause it.');
   }
-  const paused = await togglePaused(deps.database.db, id);
-  if (paused === null) throw campaignNotFound();
-  return paused;
+  // with the row locked, so payments under way are released in the same step as the pause
+  return deps.database.db.transaction(async (tx) => {
+    const locked = await lockCampaign(tx, id);
+    if (!locked || locked.archivedAt) throw campaignNotFound();
+    const paused = await togglePaused(tx, id);
+    if (paused === null) throw campaignNotFound();
+    if (paused) await releaseOpenIntents(tx, id, 'paused');
+    return paused;
+  });
 }
 
 /** Who gave how much (owner or admin). */

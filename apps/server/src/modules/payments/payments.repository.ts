@@ -98,6 +98,33 @@ export async function cancelOpenIntent(
     .where(and(eq(paymentIntents.id, id), ne(paymentIntents.status, 'succeeded')));
 }
 
+/** Closes every open intent of a campaign (not the succeeded ones: their money is taken). */
+export async function cancelOpenIntentsOfCampaign(
+  db: DbOrTx,
+  campaignId: string,
+  lastError: string,
+): Promise<void> {
+  await db
+    .update(paymentIntents)
+    .set({ status: 'canceled', lastError, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(paymentIntents.campaignId, campaignId),
+        inArray(paymentIntents.status, ['requires_payment_method', 'processing']),
+      ),
+    );
+}
+
+/** True when the intent's donation is already recorded. */
+export async function isRecorded(db: DbOrTx, paymentIntentId: string): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(donations)
+    .where(eq(donations.paymentIntentId, paymentIntentId))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function setIntentError(db: DbOrTx, id: string, lastError: string): Promise<void> {
   await db
     .update(paymentIntents)
@@ -149,15 +176,6 @@ export async function addToRaised(
     )
     .returning({ raisedCents: campaigns.raisedCents });
   return rows[0]?.raisedCents ?? null;
-}
-
-export async function raisedOf(db: DbOrTx, campaignId: string): Promise<number> {
-  const rows = await db
-    .select({ raisedCents: campaigns.raisedCents })
-    .from(campaigns)
-    .where(eq(campaigns.id, campaignId))
-    .limit(1);
-  return rows[0]?.raisedCents ?? 0;
 }
 
 /**

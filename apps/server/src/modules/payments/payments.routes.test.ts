@@ -1,19 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCampaignVia, daysFromToday, donateVia } from '../../../test/helpers/campaigns';
-import { createUser, type TestUser } from '../../../test/helpers/factories';
+import { createAdmin, createUser, type TestUser } from '../../../test/helpers/factories';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
 
 let ctx: TestContext;
 let owner: TestUser;
 let donor: TestUser;
 let stranger: TestUser;
+let admin: TestUser;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   owner = await createUser(ctx.database.db);
   donor = await createUser(ctx.database.db, { name: 'Dana Donor' });
   stranger = await createUser(ctx.database.db);
+  admin = await createAdmin(ctx.database.db);
 });
 afterAll(() => ctx.close());
 
@@ -225,6 +227,79 @@ describe('POST /api/test-payments/{id}/confirm', () => {
     expect(res.body.issues.map((i: { path: string }) => i.path)).toEqual(
       expect.arrayContaining(['json.cardNumber', 'json.expMonth', 'json.expYear', 'json.cvc']),
     );
+  });
+});
+
+describe('a payment started before the campaign closed', () => {
+  const statusOf = async (intentId: string) => {
+    const r = await ctx.database.db.execute(
+      sql`select status, last_error from payment_intents where id = ${intentId}`,
+    );
+    return (r as unknown as { rows: { status: string; last_error: string | null }[] }).rows[0]!;
+  };
+
+  it('is refused at confirm after the owner paused it (409, nothing charged), and stays canceled after unpausing', async () => {
+    const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 100 });
+    const intent = (await startPayment(donor.token, c._id, 25)).body;
+    const pause = () =>
+      ctx.request(`/api/donations/${c._id}/pause`, { method: 'PATCH', token: owner.token });
+    expect((await pause()).body).toEqual({ paused: true });
+    // pausing released the reservation
+    expect((await statusOf(intent.paymentIntentId)).status).toBe('canceled');
+    const res = await confirm(donor.token, intent, card('4242424242424242'));
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('CAMPAIGN_PAUSED');
+    expect(res.body.message).toContain('Nothing was charged');
+    expect((await pause()).body).toEqual({ paused: false });
+    const later = await confirm(donor.token, intent, card('4242424242424242'));
+    expect(later.status).toBe(409);
+    expect(later.body.code).toBe('PAYMENT_CANCELED');
+    expect(await ledger(c._id)).toEqual({ raised: 0, sum: 0, n: 0, intents: 0 });
+  });
+
+  it('is refused after an admin paused it', async () => {
+    const c = await createCampaignVia(ctx, owner.token);
+    const intent = (await startPayment(donor.token, c._id, 25)).body;
+    const res = await ctx.request(`/api/admin/donation-campaigns/${c._id}`, {
+      method: 'PATCH',
+      token: admin.token,
+      json: { paused: true },
+    });
+    expect(res.status).toBe(200);
+    expect((await statusOf(intent.paymentIntentId)).status).toBe('canceled');
+    const late = await confirm(donor.token, intent, card('4242424242424242'));
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('CAMPAIGN_PAUSED');
+    expect(await ledger(c._id)).toMatchObject({ raised: 0, n: 0 });
+  });
+
+  it('is refused after an admin archived it, and no donation lands on the archived campaign', async () => {
+    const c = await createCampaignVia(ctx, owner.token);
+    await donateVia(ctx, stranger.token, c._id, 5);
+    const intent = (await startPayment(donor.token, c._id, 25)).body;
+    const del = await ctx.request(`/api/admin/donation-campaigns/${c._id}`, {
+      method: 'DELETE',
+      token: admin.token,
+    });
+    expect(del.body).toEqual({ deletedCount: 1, archived: true });
+    expect((await statusOf(intent.paymentIntentId)).status).toBe('canceled');
+    const late = await confirm(donor.token, intent, card('4242424242424242'));
+    expect(late.status).toBe(409);
+    expect(late.body.message).toContain('Nothing was charged');
+    expect(await ledger(c._id)).toEqual({ raised: 500, sum: 500, n: 1, intents: 1 });
+  });
+
+  it('is refused after its last date, and the intent is canceled', async () => {
+    const c = await createCampaignVia(ctx, owner.token);
+    const intent = (await startPayment(donor.token, c._id, 25)).body;
+    await ctx.database.db.execute(
+      sql`update campaigns set last_date = ${daysFromToday(-3)} where id = ${c._id}`,
+    );
+    const late = await confirm(donor.token, intent, card('4242424242424242'));
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('CAMPAIGN_ENDED');
+    expect(await statusOf(intent.paymentIntentId)).toMatchObject({ status: 'canceled' });
+    expect(await ledger(c._id)).toMatchObject({ raised: 0, n: 0 });
   });
 });
 

@@ -20,11 +20,12 @@ import {
   findCampaignMoney,
   findIntent,
   hasMoneyHistory,
+  cancelOpenIntentsOfCampaign,
   insertDonationOnce,
   insertIntent,
+  isRecorded,
   lockCampaignMoney,
   lockIntent,
-  raisedOf,
   reservedCents,
   setIntentError,
   setIntentStatus,
@@ -77,6 +78,36 @@ interface CampaignState {
   paused: boolean;
   archivedAt: Date | null;
 }
+
+type ClosedReason = 'archived' | 'paused' | 'ended';
+
+/** Why a campaign takes no donation at all now, or null when it is open. */
+function closedReason(campaign: CampaignState, now: Date): ClosedReason | null {
+  if (campaign.archivedAt) return 'archived';
+  if (campaign.paused) return 'paused';
+  if (isCampaignEnded(campaign.lastDate, now)) return 'ended';
+  return null;
+}
+
+const closedCodes: Record<ClosedReason, string> = {
+  archived: 'CAMPAIGN_ARCHIVED',
+  paused: 'CAMPAIGN_PAUSED',
+  ended: 'CAMPAIGN_ENDED',
+};
+
+const closedWhat: Record<ClosedReason, string> = {
+  archived: 'was removed',
+  paused: 'was paused',
+  ended: 'ended',
+};
+
+/** The test provider's confirm of an intent whose campaign closed meanwhile (nothing charged). */
+const closedBeforeConfirm = (reason: ClosedReason) =>
+  new AppError(
+    409,
+    closedCodes[reason],
+    `This campaign ${closedWhat[reason]} and does not accept donations any more. Nothing was charged.`,
+  );
 
 /** Refuses a donation the campaign cannot take, with the reason and what remains. */
 function assertCanTake(
@@ -166,73 +197,100 @@ export async function createPayment(
 }
 
 type RecordResult =
-  { created: boolean; raisedCents: number } | { overMaximum: true } | { refunded: true };
+  | { created: boolean; raisedCents: number }
+  | { refused: ClosedReason | 'full' }
+  | { refunded: true };
 
 /**
- * The one function that turns a succeeded intent into a donation, in the caller's transaction:
- * the donation (unique per intent: a replay inserts nothing), the raised amount (guarded by the
- * maximum) and the intent's status. The intent is locked and read again here, so a payment that
- * was refunded is never recorded, whoever reports it (browser, retry, webhook).
+ * The one function that turns a succeeded intent into a donation, in the caller's transaction.
+ * It locks the campaign row, then the intent (the order every writer uses), and records only
+ * when the payment was not refunded, the campaign is live (not archived, paused or ended) and
+ * the maximum is not passed: the donation (unique per intent: a replay inserts nothing), the
+ * raised amount and the intent's status. Whoever reports a payment (browser, retry, webhook,
+ * test confirm) goes through here.
  */
-async function recordOnce(tx: Tx, intentId: string): Promise<RecordResult> {
-  const intent = await lockIntent(tx, intentId);
-  if (!intent) throw noSuchPayment();
-  if (intent.lastError === 'refunded') return { refunded: true };
-  const donationId = await insertDonationOnce(tx, {
-    campaignId: intent.campaignId,
-    donorId: intent.donorId,
-    amountCents: intent.amountCents,
-    paymentIntentId: intent.id,
+async function recordOnce(
+  tx: Tx,
+  intent: Pick<IntentRow, 'id' | 'campaignId'>,
+  now: Date,
+): Promise<RecordResult> {
+  const campaign = await lockCampaignMoney(tx, intent.campaignId);
+  const current = await lockIntent(tx, intent.id);
+  if (!campaign || !current) throw noSuchPayment();
+  if (current.lastError === 'refunded') return { refunded: true };
+  if (await isRecorded(tx, current.id))
+    return { created: false, raisedCents: campaign.raisedCents };
+  const closed = closedReason(campaign, now);
+  if (closed) return { refused: closed };
+  const raised = await addToRaised(tx, current.campaignId, current.amountCents);
+  if (raised === null) return { refused: 'full' };
+  await insertDonationOnce(tx, {
+    campaignId: current.campaignId,
+    donorId: current.donorId,
+    amountCents: current.amountCents,
+    paymentIntentId: current.id,
   });
-  if (!donationId) return { created: false, raisedCents: await raisedOf(tx, intent.campaignId) };
-  const raised = await addToRaised(tx, intent.campaignId, intent.amountCents);
-  if (raised === null) return { overMaximum: true };
-  await setIntentStatus(tx, intent.id, 'succeeded');
+  await setIntentStatus(tx, current.id, 'succeeded');
   return { created: true, raisedCents: raised };
 }
 
-class OverMaximum extends Error {}
+/** A payment whose money went back to the donor: a final answer (nothing for Stripe to retry). */
+class PaymentRefunded extends AppError {}
+
+const refundedError = (reason: ClosedReason | 'full' | null) => {
+  if (reason === 'full') {
+    return new PaymentRefunded(
+      409,
+      'CAMPAIGN_FULL',
+      'The campaign reached its maximum before your payment completed, so your payment was refunded.',
+    );
+  }
+  if (reason) {
+    return new PaymentRefunded(
+      409,
+      closedCodes[reason],
+      `The campaign ${closedWhat[reason]} before your payment completed, so your payment was refunded.`,
+    );
+  }
+  return new PaymentRefunded(
+    409,
+    'PAYMENT_REFUNDED',
+    'This payment was refunded, so no donation was recorded.',
+  );
+};
 
 /**
- * Records a payment the provider says succeeded. If the campaign cannot take it any more (only
- * possible when a Stripe reservation expired before the card was confirmed) the payment is
- * refunded and nothing is recorded.
+ * Records a payment the provider says succeeded (money taken). If the campaign cannot take it
+ * any more (paused, archived or ended meanwhile, or full because a Stripe reservation expired
+ * before the card was confirmed) the payment is refunded and nothing is recorded.
  */
 async function recordSucceeded(
   ctx: PaymentsDeps,
   intent: IntentRow,
 ): Promise<{ created: boolean; raisedCents: number }> {
-  try {
-    const result = await ctx.database.db.transaction(async (tx) => {
-      const r = await recordOnce(tx, intent.id);
-      if ('overMaximum' in r) throw new OverMaximum();
-      return r;
-    });
-    if ('refunded' in result) throw refundedError();
-    if (result.created) {
-      ctx.logger.info(
-        {
-          paymentIntentId: intent.id,
-          campaignId: intent.campaignId,
-          amountCents: intent.amountCents,
-        },
-        'Donation recorded',
-      );
-    }
-    return result;
-  } catch (err) {
-    if (!(err instanceof OverMaximum)) throw err;
-    ctx.logger.warn({ paymentIntentId: intent.id }, 'Payment over the maximum: refunding');
+  const result = await ctx.database.db.transaction((tx) => recordOnce(tx, intent, new Date()));
+  if ('refunded' in result) throw refundedError(null);
+  if ('refused' in result) {
+    ctx.logger.warn(
+      { paymentIntentId: intent.id, reason: result.refused },
+      'Campaign cannot take this payment: refunding',
+    );
     await ctx.provider.refund(intent.id);
     await cancelOpenIntent(ctx.database.db, intent.id, 'refunded');
-    throw refundedError();
+    throw refundedError(result.refused);
   }
+  if (result.created) {
+    ctx.logger.info(
+      {
+        paymentIntentId: intent.id,
+        campaignId: intent.campaignId,
+        amountCents: intent.amountCents,
+      },
+      'Donation recorded',
+    );
+  }
+  return result;
 }
-
-const refundedError = () =>
-  campaignFull(
-    'The campaign reached its maximum before your payment completed, so your payment was refunded.',
-  );
 
 /**
  * POST /api/donations/record: the browser reports a payment. The server asks the provider
@@ -290,37 +348,63 @@ export async function confirmTestPayment(
   body: TestPaymentConfirmBody,
 ): Promise<{ status: 'succeeded' }> {
   const outcome = checkTestCard(body);
+  const found = await findIntent(ctx.database.db, intentId);
+  if (!found || found.provider !== 'test') throw noSuchPayment();
+  if (found.donorId !== caller.id) {
+    throw forbidden('Only the donor who started this payment can confirm it.');
+  }
+  if (!secretMatches(found.clientSecret, body.clientSecret)) {
+    throw invalidField('json.clientSecret', 'The client secret does not match this payment.');
+  }
   const result = await ctx.database.db.transaction(async (tx) => {
+    const now = new Date();
+    // campaign first, then the intent: the order every writer uses
+    const campaign = await lockCampaignMoney(tx, found.campaignId);
     const intent = await lockIntent(tx, intentId);
-    if (!intent || intent.provider !== 'test') throw noSuchPayment();
-    if (intent.donorId !== caller.id) {
-      throw forbidden('Only the donor who started this payment can confirm it.');
-    }
-    if (!secretMatches(intent.clientSecret, body.clientSecret)) {
-      throw invalidField('json.clientSecret', 'The client secret does not match this payment.');
-    }
+    if (!campaign || !intent) throw noSuchPayment();
     if (intent.status === 'succeeded') return { ok: true as const };
+    const closed = closedReason(campaign, now);
+    if (closed) {
+      // the campaign closed after the payment started: no charge, and the intent is closed too
+      await cancelOpenIntent(tx, intent.id, `campaign_${closed}`);
+      return { ok: false as const, closed };
+    }
     if (intent.status === 'canceled') {
       throw new AppError(409, 'PAYMENT_CANCELED', 'This payment was canceled. Please start again.');
     }
-    if (intent.expiresAt.getTime() <= Date.now()) {
+    if (intent.expiresAt.getTime() <= now.getTime()) {
       throw new AppError(409, 'PAYMENT_EXPIRED', 'This payment has expired. Please start again.');
     }
     if (!outcome.ok) {
       await setIntentError(tx, intent.id, outcome.code);
       return outcome;
     }
-    const recorded = await recordOnce(tx, intent.id);
-    if ('refunded' in recorded) throw refundedError();
-    if ('overMaximum' in recorded) {
+    const recorded = await recordOnce(tx, intent, now);
+    if ('refunded' in recorded || 'refused' in recorded) {
       throw campaignFull(
         'This campaign has reached its maximum donation amount. Nothing was charged.',
       );
     }
     return { ok: true as const };
   });
-  if (!result.ok) throw new AppError(402, result.code, result.message);
+  if (!result.ok) {
+    if ('closed' in result) throw closedBeforeConfirm(result.closed);
+    throw new AppError(402, result.code, result.message);
+  }
   return { status: 'succeeded' };
+}
+
+/**
+ * Closes the open intents of a campaign that was just paused or archived, in the caller's
+ * transaction (campaign row locked): they reserve nothing any more and the test provider refuses
+ * to confirm them. A Stripe intent the donor still pays is refunded when it is reported.
+ */
+export async function releaseOpenIntents(
+  tx: Tx,
+  campaignId: string,
+  reason: 'paused' | 'archived',
+): Promise<void> {
+  await cancelOpenIntentsOfCampaign(tx, campaignId, `campaign_${reason}`);
 }
 
 /**
@@ -380,8 +464,8 @@ export async function handleStripeWebhook(
   try {
     await recordSucceeded(ctx, intent);
   } catch (err) {
-    // Refunded because the campaign was full: nothing for Stripe to retry.
-    if (err instanceof AppError && err.code === 'CAMPAIGN_FULL') return;
+    // Refunded (campaign full, paused, archived or ended): nothing for Stripe to retry.
+    if (err instanceof PaymentRefunded) return;
     throw err;
   }
 }

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCampaignVia } from '../../../test/helpers/campaigns';
-import { createUser, type TestUser } from '../../../test/helpers/factories';
+import { createCampaignVia, daysFromToday } from '../../../test/helpers/campaigns';
+import { createAdmin, createUser, type TestUser } from '../../../test/helpers/factories';
 import {
   FAKE_STRIPE_KEY,
   startFakeStripe,
@@ -262,6 +262,51 @@ describe('Stripe provider', () => {
     expect(again.body.message).toContain('refunded');
     expect(await ledger(c._id)).toEqual({ raised: 3000, sum: 3000, n: 1 });
     expect(stripe.refunds.filter((r) => r.payment_intent === late)).toHaveLength(1);
+  });
+
+  it.each(['paused by the owner', 'archived by an admin', 'past its last date'])(
+    'refunds a payment that completed after the campaign was %s, and records nothing',
+    async (how) => {
+      const admin = await createAdmin(ctx.database.db);
+      const c = await createCampaignVia(ctx, owner.token);
+      const { paymentIntentId } = (await startPayment(donor.token, c._id, 25)).body;
+      if (how === 'paused by the owner') {
+        const p = await ctx.request(`/api/donations/${c._id}/pause`, {
+          method: 'PATCH',
+          token: owner.token,
+        });
+        expect(p.body).toEqual({ paused: true });
+      } else if (how === 'archived by an admin') {
+        const d = await ctx.request(`/api/admin/donation-campaigns/${c._id}`, {
+          method: 'DELETE',
+          token: admin.token,
+        });
+        expect(d.body).toEqual({ deletedCount: 1, archived: true });
+      } else {
+        await ctx.database.db.execute(
+          sql`update campaigns set last_date = ${daysFromToday(-3)} where id = ${c._id}`,
+        );
+      }
+      const pi = stripe.succeed(paymentIntentId);
+      const body = { donationId: c._id, amount: 25, paymentIntentId };
+      const res = await record(donor.token, body);
+      expect(res.status).toBe(409);
+      expect(res.body.message).toContain('refunded');
+      expect((await deliver(event('payment_intent.succeeded', pi))).status).toBe(200);
+      expect((await record(donor.token, body)).status).toBe(409);
+      expect(stripe.refunds.filter((r) => r.payment_intent === paymentIntentId)).toHaveLength(1);
+      expect(await ledger(c._id)).toEqual({ raised: 0, sum: 0, n: 0 });
+    },
+  );
+
+  it('refunds a payment reported only by the webhook after the campaign was paused', async () => {
+    const c = await createCampaignVia(ctx, owner.token);
+    const { paymentIntentId } = (await startPayment(donor.token, c._id, 25)).body;
+    await ctx.request(`/api/donations/${c._id}/pause`, { method: 'PATCH', token: owner.token });
+    const pi = stripe.succeed(paymentIntentId);
+    expect((await deliver(event('payment_intent.succeeded', pi))).status).toBe(200);
+    expect(stripe.refunds.filter((r) => r.payment_intent === paymentIntentId)).toHaveLength(1);
+    expect(await ledger(c._id)).toEqual({ raised: 0, sum: 0, n: 0 });
   });
 
   it('50 donors at once with room for 40: exactly 40, each recorded once despite two record calls and the webhook', async () => {
