@@ -19,6 +19,20 @@ export class ApiError extends Error {
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
 
+/** A refusal the user can act on: a 4xx with the server's reason (not 401, which means signed out). */
+export const isRefusal = (e: unknown): e is ApiError =>
+  isApiError(e) && e.status >= 400 && e.status < 500 && e.status !== 401;
+
+/**
+ * The text to show for a failed call: the server's own message when it refused the request (it names
+ * the field when a field is wrong), `offline` when the network failed, otherwise the screen's fallback.
+ */
+export function errorMessage(err: unknown, fallback: string, offline = fallback): string {
+  if (isRefusal(err)) return err.message;
+  if (isApiError(err) && err.isNetworkError) return offline;
+  return fallback;
+}
+
 interface ClientHooks {
   /** Answers a bearer token that is valid now (renewing it if needed), or null when signed out. */
   getToken: () => Promise<string | null>;

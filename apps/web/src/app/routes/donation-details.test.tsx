@@ -183,10 +183,11 @@ describe('/donation-details/:id', { timeout: 20_000 }, () => {
           ? json(
               {
                 code: 'VALIDATION_FAILED',
-                message: 'Only $50.00 remains',
+                // as the server refuses a field: its message is the field's issue
+                message: "Only $50.00 remains to reach this campaign's maximum.",
                 issues: [
                   {
-                    path: 'body.donationAmount',
+                    path: 'json.donationAmount',
                     message: "Only $50.00 remains to reach this campaign's maximum.",
                   },
                 ],

@@ -1,18 +1,12 @@
 import { toast } from 'sonner';
 import { messages } from '@pet-haven/shared/messages';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { useCreateCampaign } from '../api/create-campaign';
-import { errorReason } from '../utils/error-reason';
 import { CampaignForm, emptyCampaignForm } from './campaign-form';
 
 /** Spec section 8: the server's error, else 'Failed to create donation campaign.' (network: '... Please try again.'). */
 export function createFailure(err: unknown): string {
-  if (!isApiError(err)) return messages.campaigns.createFailed;
-  if (err.isNetworkError) return messages.campaigns.createFailedRetry;
-  if (err.status >= 400 && err.status < 500 && err.status !== 401) {
-    return errorReason(err) ?? messages.campaigns.createFailed;
-  }
-  return messages.campaigns.createFailed;
+  return errorMessage(err, messages.campaigns.createFailed, messages.campaigns.createFailedRetry);
 }
 
 /** Create Donation Campaign (dashboard): the form empties after success. */

@@ -23,11 +23,10 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Modal, ModalClose } from '@/components/ui/modal';
 import { Skeleton } from '@/components/ui/skeleton';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, isRefusal } from '@/lib/api-client';
 import { createPayment } from '../api/create-payment';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { useRecordDonation } from '../api/record-donation';
-import { errorReason, isClientRefusal } from '../utils/error-reason';
 import type { CardConfirmResult, CardFormHandle } from './card-form';
 import { TestCardForm } from './test-card-form';
 
@@ -63,6 +62,9 @@ interface Failure {
   title: string;
   reason?: string;
 }
+
+/** The server's sentence for a failed call, shown under the spec's title. */
+const serverReason = (err: unknown) => (isApiError(err) ? err.message : undefined);
 
 function remainingCents(c: Campaign) {
   return Math.max(0, Math.round(c.maxDonationAmount * 100) - Math.round(c.donatedAmount * 100));
@@ -120,9 +122,9 @@ function DonateForm({ campaign, onDone }: { campaign: Campaign; onDone: () => vo
           } catch (err) {
             // A refusal says why (e.g. how much remains); anything else is a processing failure.
             setFailure(
-              isClientRefusal(err)
-                ? { title: errorReason(err) ?? messages.payment.processingFailed }
-                : { title: messages.payment.processingFailed, reason: errorReason(err) },
+              isRefusal(err)
+                ? { title: err.message }
+                : { title: messages.payment.processingFailed, reason: serverReason(err) },
             );
             return;
           }
@@ -163,7 +165,7 @@ function DonateForm({ campaign, onDone }: { campaign: Campaign; onDone: () => vo
           throw err;
         });
       } catch (err) {
-        setFailure({ title: messages.payment.processingFailed, reason: errorReason(err) });
+        setFailure({ title: messages.payment.processingFailed, reason: serverReason(err) });
         return;
       }
       toast.success(messages.payment.thanks);

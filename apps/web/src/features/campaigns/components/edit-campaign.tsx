@@ -5,10 +5,9 @@ import { messages } from '@pet-haven/shared/messages';
 import { buttonClasses } from '@/components/ui/button';
 import { ErrorText } from '@/components/ui/error-text';
 import { Skeleton } from '@/components/ui/skeleton';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
 import { useCampaign } from '../api/get-campaign';
 import { useUpdateCampaign } from '../api/update-campaign';
-import { errorReason } from '../utils/error-reason';
 import { CampaignForm, type CampaignFormValues } from './campaign-form';
 
 export const NOT_YOUR_CAMPAIGN_TEXT = 'You can only edit donation campaigns you created.';
@@ -28,13 +27,6 @@ export function campaignToFormValues(c: Campaign): CampaignFormValues {
     shortDescription: c.shortDescription,
     longDescription: c.longDescription,
   };
-}
-
-function updateFailure(err: unknown): string {
-  if (isApiError(err) && err.status >= 400 && err.status < 500 && err.status !== 401) {
-    return errorReason(err) ?? messages.campaigns.updateFailed;
-  }
-  return messages.campaigns.updateFailed;
 }
 
 /** Edit a campaign (/donation/:id): only its owner or an admin; others see a refusal. */
@@ -88,7 +80,7 @@ export function EditCampaign({ id, viewer }: { id: string; viewer: CampaignViewe
         try {
           await mutation.mutateAsync(values);
         } catch (err) {
-          toast.error(updateFailure(err));
+          toast.error(errorMessage(err, messages.campaigns.updateFailed));
           throw err;
         }
         toast.success(messages.campaigns.updated);

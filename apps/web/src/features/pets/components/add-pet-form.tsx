@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 import { messages } from '@pet-haven/shared/messages';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { useAddPet } from '../api/add-pet';
 import { emptyPetForm, PetForm } from './pet-form';
 import type { Viewer } from './viewer';
@@ -29,8 +29,5 @@ export function AddPetForm({ viewer }: { viewer: Viewer }) {
 
 /** Spec section 8: the server's error, else 'Failed to add pet.'; network failure has its own text. */
 function addPetFailure(err: unknown) {
-  if (!isApiError(err)) return messages.pets.addFailed;
-  if (err.isNetworkError) return messages.pets.addNetworkFailed;
-  if (err.status >= 400 && err.status < 500 && err.status !== 401) return err.message;
-  return messages.pets.addFailed;
+  return errorMessage(err, messages.pets.addFailed, messages.pets.addNetworkFailed);
 }

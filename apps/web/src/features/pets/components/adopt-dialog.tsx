@@ -8,8 +8,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Modal, ModalClose } from '@/components/ui/modal';
 import { Textarea } from '@/components/ui/textarea';
+import { errorMessage } from '@/lib/api-client';
 import { useCreateAdoptionRequest } from '../api/create-adoption-request';
-import { refusalMessage } from './api-message';
 import type { Viewer } from './viewer';
 
 const adoptFormSchema = adoptionRequestBodySchema.pick({ phone: true, address: true });
@@ -38,7 +38,7 @@ export function AdoptDialog({ pet, viewer, open, onOpenChange }: AdoptDialogProp
       form.reset();
       onOpenChange(false);
     } catch (err) {
-      toast.error(refusalMessage(err, messages.adoption.submitFailed));
+      toast.error(errorMessage(err, messages.adoption.submitFailed));
     }
   });
 

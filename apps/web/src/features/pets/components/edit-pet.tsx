@@ -5,10 +5,9 @@ import { petCategorySchema, type Pet } from '@pet-haven/shared/pets';
 import { buttonClasses } from '@/components/ui/button';
 import { ErrorText } from '@/components/ui/error-text';
 import { Skeleton } from '@/components/ui/skeleton';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
 import { usePet } from '../api/get-pet';
 import { useUpdatePet } from '../api/update-pet';
-import { refusalMessage } from './api-message';
 import { PetForm, type PetFormValues } from './pet-form';
 import type { Viewer } from './viewer';
 
@@ -78,7 +77,7 @@ export function EditPet({ id, viewer }: EditPetProps) {
         try {
           await mutation.mutateAsync(values);
         } catch (err) {
-          toast.error(refusalMessage(err, messages.pets.updateFailed));
+          toast.error(errorMessage(err, messages.pets.updateFailed));
           throw err;
         }
         toast.success(messages.pets.updated);

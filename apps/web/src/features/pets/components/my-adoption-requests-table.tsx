@@ -13,9 +13,9 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorText } from '@/components/ui/error-text';
 import { Pagination } from '@/components/ui/pagination';
 import { TableSkeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
 import { useMyAdoptionRequests } from '../api/get-my-adoption-requests';
 import { useWithdrawAdoptionRequest } from '../api/withdraw-adoption-request';
-import { refusalMessage } from './api-message';
 import { PetThumbnail } from './pet-thumbnail';
 import { ScrollHint } from './scroll-hint';
 import { StatusBadge } from './status-badge';
@@ -80,7 +80,7 @@ export function MyAdoptionRequestsTable() {
       await withdraw.mutateAsync(toWithdraw._id);
       toast.success(myRequestTexts.withdrawn);
     } catch (err) {
-      toast.error(refusalMessage(err, myRequestTexts.withdrawFailed));
+      toast.error(errorMessage(err, myRequestTexts.withdrawFailed));
     }
   }
 
