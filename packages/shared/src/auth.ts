@@ -1,23 +1,22 @@
 import { z } from 'zod';
 import { messages } from './messages';
+import { text } from './text';
 
 /** Spec section 5: at least one lowercase, one uppercase letter and 6 or more characters. */
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 const passwordPattern = /^(?=.*[a-z])(?=.*[A-Z]).{6,}$/;
 
-export const passwordSchema = z
-  .string()
+export const passwordSchema = text()
   .max(PASSWORD_MAX_LENGTH)
   .regex(passwordPattern, messages.registration.passwordRule);
 
 /** Spec section 5: a general pattern with a top-level domain of 2 to 4 letters. */
 export const loginEmailPattern = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,4}$/i;
 
-export const nameSchema = z.string().trim().min(1, 'Name is required').max(100);
-export const emailSchema = z.string().trim().max(254).email('Invalid email address');
-export const photoUrlSchema = z
-  .string()
+export const nameSchema = text().trim().min(1, 'Name is required').max(100);
+export const emailSchema = text().trim().max(254).email('Invalid email address');
+export const photoUrlSchema = text()
   .trim()
   .min(1, 'Photo URL is required')
   .max(2048)
@@ -31,7 +30,7 @@ export const registerFormSchema = z
     email: emailSchema,
     photoURL: photoUrlSchema,
     password: passwordSchema,
-    confirmPassword: z.string().min(1, 'Confirm Password is required'),
+    confirmPassword: text().min(1, 'Confirm Password is required'),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: messages.registration.passwordsMismatch,
@@ -41,12 +40,10 @@ export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 /** The login form (spec section 5). */
 export const loginFormSchema = z.object({
-  email: z
-    .string()
+  email: text()
     .min(1, messages.login.emailRequired)
     .regex(loginEmailPattern, messages.login.emailInvalid),
-  password: z
-    .string()
+  password: text()
     .min(1, messages.login.passwordRequired)
     .min(PASSWORD_MIN_LENGTH, messages.login.passwordTooShort),
 });

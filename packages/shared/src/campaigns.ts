@@ -3,6 +3,7 @@ import { uuidSchema } from './ids';
 import { imageUrlSchema } from './images';
 import { messages } from './messages';
 import { hasAtMostTwoDecimals, MAX_AMOUNT } from './money';
+import { requiredText, text } from './text';
 
 /** Campaigns per page of GET /api/donation-campaigns (the grid has up to 3 columns). */
 export const CAMPAIGN_PAGE_SIZE = 9;
@@ -43,15 +44,7 @@ export const amountSchema = (field: string) =>
     .max(MAX_AMOUNT, `${field} must be at most ${MAX_AMOUNT}`)
     .refine(hasAtMostTwoDecimals, `${field} can have at most 2 decimals`);
 
-const requiredText = (field: string, max: number) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${max} characters`);
-
-export const lastDateSchema = z
-  .string({ error: 'Last date is required' })
+export const lastDateSchema = text({ error: 'Last date is required' })
   .trim()
   .min(1, 'Last date is required')
   .refine(isIsoDate, 'Last date must be a date (YYYY-MM-DD)')
@@ -71,7 +64,7 @@ const campaignFields = {
   ),
   lastDate: lastDateSchema,
   shortDescription: requiredText('Short description', SHORT_DESCRIPTION_MAX),
-  longDescription: requiredText('Long description', LONG_DESCRIPTION_MAX),
+  longDescription: requiredText('Long description', LONG_DESCRIPTION_MAX, true),
 };
 
 /**
@@ -85,7 +78,7 @@ export const createCampaignBodySchema = z
       (d) => !isIsoDate(d) || d >= campaignToday(),
       'Last date cannot be in the past',
     ),
-    userEmail: z.string().optional().describe('Ignored: the owner is the signed-in user'),
+    userEmail: text().optional().describe('Ignored: the owner is the signed-in user'),
   })
   .strip();
 export type CreateCampaignBody = z.infer<typeof createCampaignBodySchema>;
@@ -99,7 +92,7 @@ export const updateCampaignBodySchema = z
     lastDate: campaignFields.lastDate.optional(),
     shortDescription: campaignFields.shortDescription.optional(),
     longDescription: campaignFields.longDescription.optional(),
-    userEmail: z.string().optional().describe('Ignored: the owner never changes'),
+    userEmail: text().optional().describe('Ignored: the owner never changes'),
   })
   .strip();
 export type UpdateCampaignBody = z.infer<typeof updateCampaignBodySchema>;

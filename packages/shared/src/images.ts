@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** Uploads larger than this are refused with 413. */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
@@ -33,7 +34,7 @@ export type UploadAnswer = z.infer<typeof uploadAnswerSchema>;
  * POST /api/images. The server checks that it names an image it hosts.
  */
 export const imageUrlSchema = (requiredMessage = 'Please upload a pet image!') =>
-  z.string(requiredMessage).trim().min(1, requiredMessage).max(2048);
+  text({ error: requiredMessage }).trim().min(1, requiredMessage).max(2048);
 
 /** `/api/images/<64 hex>-<width>w.webp`, optionally behind an origin. */
 export const hostedImagePattern =

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uuidSchema } from './ids';
 import { hasAtMostTwoDecimals, MAX_AMOUNT } from './money';
+import { text } from './text';
 
 /** The smallest donation accepted, in dollars. */
 export const MIN_DONATION = 1;
@@ -22,7 +23,7 @@ export const createPaymentBodySchema = z
       'Decimal dollars, at least 1, at most 2 decimals',
     ),
     donationCampaignId: uuidSchema.describe('The campaign id'),
-    userEmail: z.string().optional().describe('Ignored: the donor is the signed-in user'),
+    userEmail: text().optional().describe('Ignored: the donor is the signed-in user'),
   })
   .strip();
 export type CreatePaymentBody = z.infer<typeof createPaymentBodySchema>;
@@ -35,9 +36,8 @@ export type CreatePaymentAnswer = z.infer<typeof createPaymentAnswerSchema>;
 
 /** POST /api/test-payments/{paymentIntentId}/confirm (test mode only). */
 export const testPaymentConfirmBodySchema = z.object({
-  clientSecret: z.string().min(1, 'clientSecret is required').max(200),
-  cardNumber: z
-    .string({ error: 'Card number is required' })
+  clientSecret: text().min(1, 'clientSecret is required').max(200),
+  cardNumber: text({ error: 'Card number is required' })
     .trim()
     .min(1, 'Card number is required')
     .max(30, 'Card number is too long')
@@ -49,8 +49,7 @@ export const testPaymentConfirmBodySchema = z.object({
     .number({ error: 'Expiry year must be a number' })
     .int('Expiry year must be a whole number')
     .describe('Four digits, or two (20YY)'),
-  cvc: z
-    .string({ error: 'CVC is required' })
+  cvc: text({ error: 'CVC is required' })
     .trim()
     .min(1, 'CVC is required')
     .max(10, 'CVC is too long'),
@@ -58,7 +57,7 @@ export const testPaymentConfirmBodySchema = z.object({
 export type TestPaymentConfirmBody = z.infer<typeof testPaymentConfirmBodySchema>;
 
 export const testPaymentIntentParamSchema = z.object({
-  paymentIntentId: z.string().min(1).max(100),
+  paymentIntentId: text().min(1).max(100),
 });
 
 export const testPaymentConfirmAnswerSchema = z.object({ status: z.literal('succeeded') });
@@ -101,8 +100,7 @@ export const recordDonationBodySchema = z
       .max(MAX_AMOUNT)
       .refine(hasAtMostTwoDecimals, 'Amount can have at most 2 decimals')
       .describe('Decimal dollars, as paid'),
-    paymentIntentId: z
-      .string({ error: 'paymentIntentId is required' })
+    paymentIntentId: text({ error: 'paymentIntentId is required' })
       .trim()
       .min(1, 'paymentIntentId is required')
       .max(100),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { uuidSchema } from './ids';
 import { imageUrlSchema } from './images';
 import { limitQuerySchema, pageQuerySchema } from './pagination';
+import { requiredText, text } from './text';
 
 /** Spec section 9: pet categories. */
 export const petCategories = ['dog', 'cat', 'bird', 'reptile', 'other'] as const;
@@ -46,13 +47,6 @@ export const petSchema = z.object({
 });
 export type Pet = z.infer<typeof petSchema>;
 
-const requiredText = (label: string, max: number) =>
-  z
-    .string(`${label} is required`)
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-
 /** POST /api/add-pet (and the add and edit forms). `userEmail` is ignored: the owner is the caller. */
 export const petBodySchema = z.object({
   petImage: imageUrlSchema(),
@@ -61,8 +55,8 @@ export const petBodySchema = z.object({
   petLocation: requiredText('Pet location', petLimits.petLocation),
   petCategory: petCategorySchema,
   shortDescription: requiredText('Short description', petLimits.shortDescription),
-  longDescription: requiredText('Long description', petLimits.longDescription),
-  userEmail: z.string().optional().describe('Ignored: the owner is always the signed-in user'),
+  longDescription: requiredText('Long description', petLimits.longDescription, true),
+  userEmail: text().optional().describe('Ignored: the owner is always the signed-in user'),
 });
 export type PetBody = z.infer<typeof petBodySchema>;
 export type PetBodyInput = z.input<typeof petBodySchema>;
@@ -81,12 +75,7 @@ const booleanQuery = z
 
 /** GET /api/pets: one page, newest first, total in X-Total-Count. */
 export const petListQuerySchema = z.object({
-  search: z
-    .string()
-    .trim()
-    .max(100)
-    .optional()
-    .describe('Case-insensitive substring of the pet name'),
+  search: text().trim().max(100).optional().describe('Case-insensitive substring of the pet name'),
   category: petCategorySchema.optional(),
   adopted: booleanQuery.optional().describe('false for the public list'),
   page: pageQuerySchema,
@@ -97,7 +86,7 @@ export type PetListQueryInput = z.input<typeof petListQuerySchema>;
 
 /** GET /api/user/pets?email: the caller's own pets (admins may name anyone). */
 export const userPetsQuerySchema = z.object({
-  email: z.string().trim().max(254).optional().describe('Defaults to the caller'),
+  email: text().trim().max(254).optional().describe('Defaults to the caller'),
   page: pageQuerySchema,
   limit: limitQuerySchema(DASHBOARD_PAGE_SIZE),
 });
@@ -129,14 +118,12 @@ export const adoptionLimits = { phone: 40, address: 500 } as const;
  */
 export const adoptionRequestBodySchema = z.object({
   petId: uuidSchema,
-  phone: z
-    .string('Phone number is required')
+  phone: text({ error: 'Phone number is required' })
     .trim()
     .min(1, 'Phone number is required')
     .max(adoptionLimits.phone, `Phone number must be at most ${adoptionLimits.phone} characters`)
     .regex(/^\+?[0-9()\-.\s/]*[0-9][0-9()\-.\s/]*$/, 'Enter a valid phone number'),
-  address: z
-    .string('Address is required')
+  address: text({ error: 'Address is required', multiline: true })
     .trim()
     .min(1, 'Address is required')
     .max(adoptionLimits.address, `Address must be at most ${adoptionLimits.address} characters`),
@@ -153,7 +140,7 @@ export type AdoptionStatusBody = z.infer<typeof adoptionStatusBodySchema>;
 
 /** GET /api/user/adoption-requests?email: requests on the caller's pets (admins may name anyone). */
 export const userAdoptionRequestsQuerySchema = z.object({
-  email: z.string().trim().max(254).optional().describe('Defaults to the caller'),
+  email: text().trim().max(254).optional().describe('Defaults to the caller'),
   page: pageQuerySchema,
   limit: limitQuerySchema(DASHBOARD_PAGE_SIZE),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema, nameSchema, photoUrlSchema } from './auth';
 import { userIdSchema } from './ids';
 import { limitQuerySchema, pageQuerySchema } from './pagination';
+import { text } from './text';
 
 export const roles = ['user', 'admin'] as const;
 export const roleSchema = z.enum(roles);
@@ -35,7 +36,7 @@ export const saveUserAnswerSchema = z.object({
 export type SaveUserAnswer = z.infer<typeof saveUserAnswerSchema>;
 
 export const jwtBodySchema = z
-  .object({ email: z.string().trim().max(254).optional().describe("must be the session's e-mail") })
+  .object({ email: text().trim().max(254).optional().describe("must be the session's e-mail") })
   .strip();
 export const jwtAnswerSchema = z.object({
   token: z.string(),
@@ -53,7 +54,7 @@ export const usersQuerySchema = z.object({
 });
 export type UsersQuery = z.infer<typeof usersQuerySchema>;
 
-export const userEmailParamSchema = z.object({ email: z.string().trim().min(1).max(254) });
+export const userEmailParamSchema = z.object({ email: text().trim().min(1).max(254) });
 export const userIdParamSchema = z.object({ id: userIdSchema });
 
 export const adminCheckAnswerSchema = z.object({ admin: z.boolean() });

@@ -45,6 +45,23 @@ export function validationError(error: ZodError, target: string): AppError {
   return new AppError(400, 'VALIDATION_FAILED', message, issues);
 }
 
+/**
+ * PostgreSQL's answers to text it cannot store: 22021 invalid byte sequence (a NUL byte in a
+ * text), 22P05 untranslatable character (\u0000 in JSON). Schemas refuse such input first;
+ * this is the safety net so it is still the caller's 400, never a 500.
+ */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
+/** The SQLSTATE of a database error, looking through wrappers (Drizzle puts the driver's in `cause`). */
+function databaseErrorCode(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 function body(code: string, message: string, issues?: ValidationIssue[]): ErrorBody {
   return issues ? { code, message, issues } : { code, message };
 }
@@ -79,6 +96,14 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
   }
   if (err instanceof SyntaxError) {
     return c.json(body('BAD_REQUEST', 'The request body is not valid JSON.'), 400);
+  }
+  const dbCode = databaseErrorCode(err);
+  if (dbCode && UNSTORABLE_TEXT_CODES.has(dbCode)) {
+    log?.warn({ code: dbCode, method: c.req.method, path: c.req.path }, 'Unstorable text refused');
+    return c.json(
+      body('BAD_REQUEST', 'The request contains characters that cannot be stored (e.g. NUL).'),
+      400,
+    );
   }
   log?.error({ err, method: c.req.method, path: c.req.path }, 'Unhandled error');
   return c.json(body('INTERNAL_ERROR', 'Something went wrong. Please try again later.'), 500);
