@@ -34,3 +34,27 @@ describe('.env.example', () => {
     expect(config.stripe).toBeNull();
   });
 });
+
+describe('DEMO_DATA', () => {
+  const base = { AUTH_SECRET: 'x'.repeat(32) };
+
+  it('is off by default in production, on by default otherwise', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).demoData).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', DEMO_DATA: '' }).demoData).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).demoData).toBe(true);
+    expect(loadConfig({ ...base }).demoData).toBe(true);
+  });
+
+  it('follows an explicit value in any environment', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'production', DEMO_DATA: 'true' }).demoData).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'development', DEMO_DATA: 'false' }).demoData).toBe(
+      false,
+    );
+  });
+
+  it('.env.example used for production leaves demo data off', () => {
+    const values = parseEnv(example) as Record<string, string>;
+    const config = loadConfig({ ...values, ...base, NODE_ENV: 'production' });
+    expect(config.demoData).toBe(false);
+  });
+});

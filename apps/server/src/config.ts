@@ -12,6 +12,12 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
 
+/** A boolean that may be left unset (undefined), for defaults that depend on NODE_ENV. */
+const optionalBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v)));
+
 const optionalString = z
   .string()
   .optional()
@@ -52,7 +58,8 @@ export const envSchema = z
     STRIPE_WEBHOOK_SECRET: optionalString,
     /** Tests only: where the Stripe SDK sends its requests (a local fake), e.g. http://127.0.0.1:12111. */
     STRIPE_API_URL: optionalString.pipe(z.url().optional()),
-    DEMO_DATA: bool(true),
+    /** Default: on, except when NODE_ENV=production. */
+    DEMO_DATA: optionalBool,
     IMAGE_GRACE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -191,7 +198,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             ...(e.STRIPE_API_URL ? { apiUrl: e.STRIPE_API_URL } : {}),
           }
         : null,
-    demoData: e.DEMO_DATA,
+    demoData: e.DEMO_DATA ?? e.NODE_ENV !== 'production',
     imageGraceMinutes: e.IMAGE_GRACE_MINUTES,
     logLevel: e.LOG_LEVEL,
   };
