@@ -12,22 +12,11 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorText } from '@/components/ui/error-text';
 import { Pagination } from '@/components/ui/pagination';
 import { TableSkeleton } from '@/components/ui/skeleton';
+import { formatCalendarDate } from '@/utils/format-date';
 import { clampPage } from '@/utils/pagination';
 import { useDeleteCampaign } from '../api/delete-campaign';
 import { useAllCampaigns } from '../api/get-all-campaigns';
 import { useSetCampaignPaused } from '../api/set-campaign-paused';
-
-/** 2026-12-31 -> Dec 31, 2026 (the date is a calendar date: no time zone shift). */
-function formatDate(isoDate: string) {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return isoDate;
-  return d.toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-}
 
 /**
  * The admin All Donations tab (spec section 2): Picture, Description, Max Donation, Last Date,
@@ -110,7 +99,9 @@ export function CampaignsTable() {
                   <p className="text-slate-600 dark:text-slate-300">{campaign.shortDescription}</p>
                 </Td>
                 <Td>{formatAmount(campaign.maxDonationAmount)}</Td>
-                <Td className="whitespace-nowrap">{formatDate(campaign.lastDate)}</Td>
+                <Td className="whitespace-nowrap">
+                  {formatCalendarDate(campaign.lastDate, 'short')}
+                </Td>
                 <Td>
                   <span
                     className={

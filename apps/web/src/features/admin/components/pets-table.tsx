@@ -11,12 +11,11 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorText } from '@/components/ui/error-text';
 import { Pagination } from '@/components/ui/pagination';
 import { TableSkeleton } from '@/components/ui/skeleton';
+import { categoryLabel } from '@/utils/category-label';
 import { clampPage } from '@/utils/pagination';
 import { useDeletePet } from '../api/delete-pet';
 import { useAllPets } from '../api/get-all-pets';
 import { useSetPetAdopted } from '../api/set-pet-adopted';
-
-const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
  * The admin All Pets tab (spec section 2): Image, Name, Age, Category, Location, Adopted, Delete
@@ -91,7 +90,7 @@ export function PetsTable() {
                 </Td>
                 <Td className="font-medium">{pet.petName}</Td>
                 <Td>{pet.petAge}</Td>
-                <Td>{capitalize(pet.petCategory)}</Td>
+                <Td>{categoryLabel(pet.petCategory)}</Td>
                 <Td>{pet.petLocation}</Td>
                 <Td>{pet.adopted ? 'Yes' : 'No'}</Td>
                 <Td>

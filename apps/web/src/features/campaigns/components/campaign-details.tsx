@@ -8,15 +8,15 @@ import { ErrorText } from '@/components/ui/error-text';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api-client';
+import { formatCalendarDate } from '@/utils/format-date';
 import { useCampaign } from '../api/get-campaign';
 import { DonateModal } from './donate-modal';
-import { formatLastDate } from '../utils/format-date';
 
 /** Why a campaign takes no donations now, or null when it does. */
 export function closedReason(c: Campaign, now = new Date()): string | null {
   if (c.paused) return 'This campaign is paused and is not accepting donations right now.';
   if (isCampaignEnded(c.lastDate, now)) {
-    return `This campaign ended on ${formatLastDate(c.lastDate)} and no longer accepts donations.`;
+    return `This campaign ended on ${formatCalendarDate(c.lastDate)} and no longer accepts donations.`;
   }
   if (Math.round(c.donatedAmount * 100) >= Math.round(c.maxDonationAmount * 100)) {
     return 'This campaign is fully funded. Thank you to everyone who donated!';
@@ -85,7 +85,7 @@ export function CampaignDetails({ id }: { id: string }) {
             {raised}
           </dd>
           <dt className="text-slate-600 dark:text-slate-300">Last date:</dt>
-          <dd className="font-semibold">{formatLastDate(c.lastDate)}</dd>
+          <dd className="font-semibold">{formatCalendarDate(c.lastDate)}</dd>
         </dl>
         <ProgressBar
           value={c.donatedAmount}

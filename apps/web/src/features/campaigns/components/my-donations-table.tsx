@@ -6,8 +6,8 @@ import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorText } from '@/components/ui/error-text';
 import { TableSkeleton } from '@/components/ui/skeleton';
+import { formatDateTime } from '@/utils/format-date';
 import { useMyDonations } from '../api/get-my-donations';
-import { formatDateTime } from '../utils/format-date';
 
 export const MY_DONATIONS_FAILED_TEXT = 'Failed to fetch your donations. Please try again.';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { CARD_IMAGE_SIZES, responsiveImage } from '@pet-haven/shared/images';
 import type { Pet } from '@pet-haven/shared/pets';
 import { buttonClasses } from '@/components/ui/button';
-import { categoryLabel } from './category-label';
+import { categoryLabel } from '@/utils/category-label';
 
 /** A card of the public list: picture, name, age, location and View Details. */
 export function PetCard({ pet, eager = false }: { pet: Pet; eager?: boolean }) {

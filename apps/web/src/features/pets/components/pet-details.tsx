@@ -6,9 +6,9 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorText } from '@/components/ui/error-text';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api-client';
+import { categoryLabel } from '@/utils/category-label';
 import { usePet } from '../api/get-pet';
 import { AdoptDialog } from './adopt-dialog';
-import { categoryLabel } from './category-label';
 import type { Viewer } from './viewer';
 
 interface PetDetailsProps {

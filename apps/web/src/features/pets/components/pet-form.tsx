@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { isApiError } from '@/lib/api-client';
-import { categoryLabels } from './category-label';
+import { categoryLabels } from '@/utils/category-label';
 
 /** The add and edit forms validate with the API's own body schema (userEmail is not a field). */
 export const petFormSchema = petBodySchema.omit({ userEmail: true });

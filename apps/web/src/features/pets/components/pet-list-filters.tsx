@@ -4,8 +4,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { categoryLabels } from '@/utils/category-label';
 import type { PetListFilters } from '../api/get-pets';
-import { categoryLabels } from './category-label';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
