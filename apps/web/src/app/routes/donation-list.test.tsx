@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { makeCampaign } from '@/features/campaigns/test-data';
+import { layOutPage } from '@/testing/page-layout';
 import { apiError, renderRoute } from '@/testing/render-route';
 
 // Two shared CPU cores: give the first lazy route and slow renders time before failing.
@@ -73,11 +74,7 @@ describe('/donation', () => {
 
   it('does not load the next page until the window is scrolled within 100 px of the bottom', async () => {
     // A tall page: 2000 px of content in a 800 px window.
-    Object.defineProperty(document.documentElement, 'scrollHeight', {
-      configurable: true,
-      value: 2000,
-    });
-    Object.defineProperty(window, 'innerHeight', { configurable: true, value: 800 });
+    const layout = layOutPage({ height: 2000, windowHeight: 800 });
     try {
       const r = renderRoute('/donation', {
         handlers: {
@@ -92,21 +89,16 @@ describe('/donation', () => {
       expect(pagesAsked()).toBe(1);
 
       // 150 px from the bottom: still not near enough.
-      Object.defineProperty(window, 'scrollY', { configurable: true, value: 1050 });
-      window.dispatchEvent(new Event('scroll'));
+      layout.scrollTo(1050);
       await new Promise((res) => setTimeout(res, 20));
       expect(pagesAsked()).toBe(1);
 
       // 90 px from the bottom: the next page loads, and it is the last.
-      Object.defineProperty(window, 'scrollY', { configurable: true, value: 1110 });
-      window.dispatchEvent(new Event('scroll'));
+      layout.scrollTo(1110);
       await waitFor(() => expect(pagesAsked()).toBe(2));
       expect(await screen.findByText(messages.campaigns.noMore)).toBeInTheDocument();
     } finally {
-      // restore jsdom's own values
-      delete (document.documentElement as unknown as Record<string, unknown>).scrollHeight;
-      delete (window as unknown as Record<string, unknown>).innerHeight;
-      delete (window as unknown as Record<string, unknown>).scrollY;
+      layout.restore();
     }
   });
 });

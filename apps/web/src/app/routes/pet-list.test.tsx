@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { makePet } from '@/features/pets/test-data';
+import { layOutPage } from '@/testing/page-layout';
 import { apiError, json, renderRoute } from '@/testing/render-route';
 
 // route modules load lazily and the machine is shared: allow slow first renders
@@ -115,21 +116,55 @@ describe('/petlist', { timeout: 20_000 }, () => {
     expect(screen.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('');
   });
 
-  it('loads the next page and appends it', async () => {
-    const first = Array.from({ length: 24 }, (_, i) => makePet({ petName: `First ${i + 1}` }));
-    const second = [makePet({ petName: 'Last one' })];
-    const r = renderRoute('/petlist', {
-      handlers: {
-        'GET /api/pets': (req) =>
-          req.query.get('page') === '2' ? page(second, 25) : page(first, 25),
-      },
-    });
-    await screen.findByRole('article', { name: 'First 1' });
-    expect(screen.queryByRole('article', { name: 'Last one' })).not.toBeInTheDocument();
-    await r.user.click(screen.getByRole('button', { name: 'Load more pets' }));
-    expect(await screen.findByRole('article', { name: 'Last one' })).toBeInTheDocument();
-    expect(screen.getAllByRole('article')).toHaveLength(25);
-    expect(screen.queryByRole('button', { name: 'Load more pets' })).not.toBeInTheDocument();
-    expect(screen.getByText('You have seen all 25 pets.')).toBeInTheDocument();
+  it('loads the next page with Load more pets and appends it', async () => {
+    // a tall page, scrolled to the top: far from the bottom, so only the button loads more
+    const layout = layOutPage({ height: 6000, windowHeight: 800 });
+    try {
+      const first = Array.from({ length: 24 }, (_, i) => makePet({ petName: `First ${i + 1}` }));
+      const second = [makePet({ petName: 'Last one' })];
+      const r = renderRoute('/petlist', {
+        handlers: {
+          'GET /api/pets': (req) =>
+            req.query.get('page') === '2' ? page(second, 25) : page(first, 25),
+        },
+      });
+      await screen.findByRole('article', { name: 'First 1' });
+      await new Promise((res) => setTimeout(res, 50));
+      expect(screen.queryByRole('article', { name: 'Last one' })).not.toBeInTheDocument();
+      await r.user.click(screen.getByRole('button', { name: 'Load more pets' }));
+      expect(await screen.findByRole('article', { name: 'Last one' })).toBeInTheDocument();
+      expect(screen.getAllByRole('article')).toHaveLength(25);
+      expect(screen.queryByRole('button', { name: 'Load more pets' })).not.toBeInTheDocument();
+      expect(screen.getByText('You have seen all 25 pets.')).toBeInTheDocument();
+    } finally {
+      layout.restore();
+    }
+  });
+
+  it('loads the next page when scrolled within 400 px of the bottom', async () => {
+    const layout = layOutPage({ height: 6000, windowHeight: 800 });
+    try {
+      const first = Array.from({ length: 24 }, (_, i) => makePet({ petName: `First ${i + 1}` }));
+      const r = renderRoute('/petlist', {
+        handlers: {
+          'GET /api/pets': (req) =>
+            req.query.get('page') === '2'
+              ? page([makePet({ petName: 'Last one' })], 25)
+              : page(first, 25),
+        },
+      });
+      await screen.findByRole('article', { name: 'First 1' });
+      const pagesAsked = () => r.requests.filter((q) => q.key === 'GET /api/pets').length;
+      // 500 px from the bottom: not yet
+      layout.scrollTo(4700);
+      await new Promise((res) => setTimeout(res, 50));
+      expect(pagesAsked()).toBe(1);
+      // 350 px from the bottom: the next page loads
+      layout.scrollTo(4850);
+      expect(await screen.findByRole('article', { name: 'Last one' })).toBeInTheDocument();
+      expect(pagesAsked()).toBe(2);
+    } finally {
+      layout.restore();
+    }
   });
 });

@@ -2,8 +2,8 @@ import { messages } from '@pet-haven/shared/messages';
 import { Button } from '@/components/ui/button';
 import { ErrorText } from '@/components/ui/error-text';
 import { SkeletonGrid } from '@/components/ui/skeleton';
+import { useNearBottom } from '@/hooks/use-near-bottom';
 import { useCampaignsInfinite } from '../api/get-campaigns';
-import { useNearBottom } from '../hooks/use-near-bottom';
 import { CampaignCard } from './campaign-card';
 
 const gridClasses = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3';

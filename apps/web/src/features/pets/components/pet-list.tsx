@@ -1,17 +1,17 @@
-import { useEffect, useRef } from 'react';
 import { messages } from '@pet-haven/shared/messages';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorText } from '@/components/ui/error-text';
 import { SkeletonGrid } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { useNearBottom } from '@/hooks/use-near-bottom';
 import { usePetsInfinite } from '../api/get-pets';
 import { usePetListParams } from '../hooks/use-pet-list-params';
 import { PetCard } from './pet-card';
 import { PetListFiltersBar } from './pet-list-filters';
 
-/** How far below the viewport the next page starts loading. */
-const PRELOAD_MARGIN = '400px';
+/** How far above the bottom of the page the next page starts loading (px). */
+const PRELOAD_OFFSET = 400;
 
 /** The public pet list: filters in the URL, a grid of cards, more pages as the user scrolls. */
 export function PetList() {
@@ -21,19 +21,12 @@ export function PetList() {
   const pets = data?.pages.flatMap((p) => p.items) ?? [];
   const total = data?.pages[0]?.total ?? 0;
 
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-      },
-      { rootMargin: PRELOAD_MARGIN },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, pets.length]);
+  // a failed page waits for Try again instead of asking again on every scroll
+  useNearBottom(() => void fetchNextPage(), {
+    enabled: hasNextPage && !isFetchingNextPage && !isError,
+    offset: PRELOAD_OFFSET,
+    deps: [pets.length],
+  });
 
   const filtered = Boolean(filters.search || filters.category);
 
@@ -72,7 +65,7 @@ export function PetList() {
               </li>
             ))}
           </ul>
-          <div ref={sentinel} className="mt-8 flex flex-col items-center gap-3">
+          <div className="mt-8 flex flex-col items-center gap-3">
             {isFetchingNextPage ? (
               <Spinner label="Loading more pets" />
             ) : isError ? (
