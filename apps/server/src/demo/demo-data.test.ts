@@ -1,6 +1,7 @@
 import { petCategories } from '@pet-haven/shared/pets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../auth/better-auth';
+import { createUser } from '../../test/helpers/factories';
 import { createTestContext, type TestContext } from '../../test/helpers/test-app';
 import { demoUsers, seedDemoData, seedDemoDataIfEmpty } from './demo-data';
 
@@ -16,7 +17,9 @@ describe('demo data', () => {
     const auth = createAuth(ctx.deps);
     await seedDemoData(ctx.deps, auth);
 
-    const list = await ctx.request('/api/pets?limit=100');
+    // Signed in: visitors never see adopted pets.
+    const viewer = await createUser(ctx.database.db);
+    const list = await ctx.request('/api/pets?limit=100', { token: viewer.token });
     expect(list.body).toHaveLength(12);
     const categories = new Set(list.body.map((p: { petCategory: string }) => p.petCategory));
     expect([...categories].sort()).toEqual([...petCategories].sort());

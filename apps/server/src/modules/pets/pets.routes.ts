@@ -36,6 +36,9 @@ const listRoute = createRoute({
   path: '/pets',
   tags: ['Pets'],
   summary: 'One page of pets, newest first; the total in X-Total-Count',
+  description:
+    'Anonymous callers always get pets not yet adopted (`adopted` is taken as false whatever ' +
+    'they send) and no e-mail addresses; signed-in callers may filter on `adopted` either way.',
   request: { query: petListQuerySchema },
   responses: { 200: petList('Pets (no e-mail addresses for anonymous callers)'), 400: e400 },
 });
@@ -129,8 +132,13 @@ export function createPetsRoutes(deps: AppDeps) {
   const router = createRouter();
 
   router.openapi(listRoute, async (c) => {
-    const { rows, total } = await pets.listPets(deps, c.req.valid('query'));
     const viewer = c.get('user');
+    const query = c.req.valid('query');
+    // Visitors only ever see pets not yet adopted (spec: pet listing).
+    const { rows, total } = await pets.listPets(
+      deps,
+      viewer ? query : { ...query, adopted: false },
+    );
     c.header(TOTAL_COUNT_HEADER, String(total));
     return c.json(
       rows.map((r) => presentPet(r, viewer)),
