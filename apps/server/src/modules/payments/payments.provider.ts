@@ -3,8 +3,11 @@ import type { PaymentProvider as ProviderName } from '@pet-haven/shared/payments
 /** Every amount is charged in this currency (the product shows dollars). */
 export const CURRENCY = 'usd';
 
-/** How long an open payment intent reserves its amount against the campaign's maximum. */
-export const RESERVATION_MINUTES = 30;
+/**
+ * How many unpaid payments one donor may hold at once, over all campaigns (one per campaign: a
+ * new payment replaces the donor's open one on the same campaign).
+ */
+export const MAX_OPEN_PAYMENTS_PER_DONOR = 3;
 
 /** A payment intent as the provider knows it: the truth about whether money moved. */
 export interface ProviderIntent {
@@ -32,6 +35,11 @@ export interface CreateIntentInput {
  */
 export interface PaymentProvider {
   readonly name: ProviderName;
+  /**
+   * How long an open intent reserves its amount against the campaign's maximum: short for the
+   * test provider (the card form is on our page), longer for Stripe (3-D Secure, redirects).
+   */
+  readonly reservationMinutes: number;
   /** Creates an intent the browser confirms with the answered client secret. */
   createIntent(input: CreateIntentInput): Promise<{ id: string; clientSecret: string }>;
   /** Asks the provider about an intent; null when it does not know it. */

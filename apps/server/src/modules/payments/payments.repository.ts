@@ -182,13 +182,22 @@ export async function addToRaised(
  * Cents held by payments under way: intents not canceled, not yet recorded as a donation, and
  * either still within their reservation window or already succeeded (paid, record pending).
  */
-export async function reservedCents(db: DbOrTx, campaignId: string, now: Date): Promise<number> {
+export async function reservedCents(
+  db: DbOrTx,
+  campaignId: string,
+  now: Date,
+  /** Leaves out this donor's unpaid intents (the ones a new payment of theirs replaces). */
+  exceptOpenOfDonor?: string,
+): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${paymentIntents.amountCents}), 0)::int` })
     .from(paymentIntents)
     .where(
       and(
         eq(paymentIntents.campaignId, campaignId),
+        exceptOpenOfDonor
+          ? sql`not (${paymentIntents.donorId} is not distinct from ${exceptOpenOfDonor} and ${paymentIntents.status} <> 'succeeded')`
+          : undefined,
         inArray(paymentIntents.status, ['requires_payment_method', 'processing', 'succeeded']),
         or(gt(paymentIntents.expiresAt, now), eq(paymentIntents.status, 'succeeded')),
         notExists(
@@ -200,6 +209,53 @@ export async function reservedCents(db: DbOrTx, campaignId: string, now: Date): 
       ),
     );
   return row?.n ?? 0;
+}
+
+const unpaid = inArray(paymentIntents.status, ['requires_payment_method', 'processing']);
+
+/**
+ * Serialises one donor's create-payment calls until the transaction ends (a transaction-scoped
+ * advisory lock keyed on the donor), so the cap on open payments cannot be raced past.
+ */
+export async function lockDonorPayments(tx: DbOrTx, donorId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`donor-payments:${donorId}`}))`);
+}
+
+/** How many unpaid, unexpired intents the donor holds on other campaigns than this one. */
+export async function countOpenIntentsOfDonor(
+  db: DbOrTx,
+  donorId: string,
+  now: Date,
+  exceptCampaignId: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.donorId, donorId),
+        ne(paymentIntents.campaignId, exceptCampaignId),
+        unpaid,
+        gt(paymentIntents.expiresAt, now),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Cancels the donor's unpaid intents on one campaign (replaced by a new one); answers their ids. */
+export async function cancelOpenIntentsOfDonor(
+  db: DbOrTx,
+  campaignId: string,
+  donorId: string,
+): Promise<string[]> {
+  const rows = await db
+    .update(paymentIntents)
+    .set({ status: 'canceled', lastError: 'replaced', updatedAt: sql`now()` })
+    .where(
+      and(eq(paymentIntents.campaignId, campaignId), eq(paymentIntents.donorId, donorId), unpaid),
+    )
+    .returning({ id: paymentIntents.id });
+  return rows.map((r) => r.id);
 }
 
 /** True when any donation or payment intent points at the campaign (it must then be kept). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCampaignVia, daysFromToday, donateVia } from '../../../test/helpers/campaigns';
 import { createAdmin, createUser, type TestUser } from '../../../test/helpers/factories';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
@@ -13,9 +13,13 @@ let admin: TestUser;
 beforeAll(async () => {
   ctx = await createTestContext();
   owner = await createUser(ctx.database.db);
+  admin = await createAdmin(ctx.database.db);
+});
+// Fresh donors for every test: a donor holds at most 3 unpaid payments at once, and tests
+// leave theirs unpaid.
+beforeEach(async () => {
   donor = await createUser(ctx.database.db, { name: 'Dana Donor' });
   stranger = await createUser(ctx.database.db);
-  admin = await createAdmin(ctx.database.db);
 });
 afterAll(() => ctx.close());
 
@@ -134,7 +138,7 @@ describe('POST /api/create-payment', () => {
     expect(afterReservation.body.message).toContain('under way');
     expect((await startPayment(donor.token, c._id, 10)).status).toBe(200);
 
-    const full = await startPayment(donor.token, c._id, 1);
+    const full = await startPayment(owner.token, c._id, 1);
     expect(full.status).toBe(409);
     expect(full.body.code).toBe('CAMPAIGN_FULL');
   });
@@ -152,6 +156,64 @@ describe('POST /api/create-payment', () => {
     const late = await confirm(donor.token, first.body, card('4242424242424242'));
     expect(late.status).toBe(409);
     expect(late.body.code).toBe('PAYMENT_EXPIRED');
+  });
+});
+
+describe('one donor cannot hold a campaign', () => {
+  const openIntents = async (donorId: string) => {
+    const r = await ctx.database.db.execute(
+      sql`select id, campaign_id, extract(epoch from expires_at - created_at)::int as seconds
+          from payment_intents where donor_id = ${donorId} and status = 'requires_payment_method'`,
+    );
+    return (r as unknown as { rows: { id: string; campaign_id: string; seconds: number }[] }).rows;
+  };
+
+  it('a new payment replaces the donor’s open one on the same campaign, which can no longer be paid', async () => {
+    const d = await createUser(ctx.database.db);
+    const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 50 });
+    const first = (await startPayment(d.token, c._id, 50)).body;
+    for (let i = 0; i < 5; i += 1) {
+      expect((await startPayment(d.token, c._id, 50)).status).toBe(200);
+    }
+    const second = (await startPayment(d.token, c._id, 40)).body;
+    const open = await openIntents(d.id);
+    expect(open.map((o) => o.id)).toEqual([second.paymentIntentId]);
+    // what the donor held is released: another donor can reserve the other 10
+    expect((await startPayment(stranger.token, c._id, 10)).status).toBe(200);
+    const old = await confirm(d.token, first, card('4242424242424242'));
+    expect(old.status).toBe(409);
+    expect(old.body.code).toBe('PAYMENT_CANCELED');
+    expect((await confirm(d.token, second, card('4242424242424242'))).status).toBe(200);
+    expect(await ledger(c._id)).toEqual({ raised: 4000, sum: 4000, n: 1, intents: 1 });
+  });
+
+  it('a donor holds at most 3 payments under way at once (429), and a reservation lasts 10 minutes', async () => {
+    const d = await createUser(ctx.database.db);
+    const campaigns = await Promise.all(
+      [1, 2, 3, 4].map(() => createCampaignVia(ctx, owner.token, { maxDonationAmount: 100 })),
+    );
+    const intents = [];
+    for (const c of campaigns.slice(0, 3)) {
+      const res = await startPayment(d.token, c._id, 100);
+      expect(res.status).toBe(200);
+      intents.push(res.body);
+    }
+    const fourth = await startPayment(d.token, campaigns[3]!._id, 100);
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.code).toBe('TOO_MANY_OPEN_PAYMENTS');
+    expect(fourth.body.message).toContain('3 payments under way');
+    // the held campaign stays open to everyone else
+    expect((await startPayment(stranger.token, campaigns[3]!._id, 100)).status).toBe(200);
+    // replacing one on the same campaign is still allowed
+    expect((await startPayment(d.token, campaigns[0]!._id, 20)).status).toBe(200);
+    // finishing one frees a place
+    expect((await confirm(d.token, intents[1], card('4242424242424242'))).status).toBe(200);
+    expect((await startPayment(d.token, campaigns[3]!._id, 1)).status).toBe(409);
+    const other = await createCampaignVia(ctx, owner.token);
+    expect((await startPayment(d.token, other._id, 5)).status).toBe(200);
+    const open = await openIntents(d.id);
+    expect(open).toHaveLength(3);
+    expect(open.every((o) => o.seconds === 600)).toBe(true);
   });
 });
 

@@ -46,6 +46,10 @@ const createPaymentRoute = createRoute({
     401: anonymous,
     404: missing,
     409: refused,
+    429: jsonContent(
+      errorBodySchema,
+      'The donor already holds the most payments under way allowed (a new one on the same campaign replaces the old one)',
+    ),
     503: jsonContent(errorBodySchema, 'The payment provider is not reachable'),
   },
 });
@@ -86,7 +90,10 @@ const confirmRoute = createRoute({
     402: jsonContent(paymentDeclinedSchema, 'Declined: `code` is the decline code'),
     403: notAllowed,
     404: missing,
-    409: jsonContent(errorBodySchema, 'Expired, canceled, or the campaign is full'),
+    409: jsonContent(
+      errorBodySchema,
+      'Expired, canceled, or the campaign is full, paused, removed or ended (nothing charged)',
+    ),
   },
 });
 

@@ -13,7 +13,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Tx } from '../../db/client';
 import { AppError, forbidden, invalidField, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
-import { CURRENCY, RESERVATION_MINUTES, type PaymentProvider } from './payments.provider';
+import { CURRENCY, MAX_OPEN_PAYMENTS_PER_DONOR, type PaymentProvider } from './payments.provider';
 import {
   addToRaised,
   cancelOpenIntent,
@@ -21,10 +21,13 @@ import {
   findIntent,
   hasMoneyHistory,
   cancelOpenIntentsOfCampaign,
+  cancelOpenIntentsOfDonor,
+  countOpenIntentsOfDonor,
   insertDonationOnce,
   insertIntent,
   isRecorded,
   lockCampaignMoney,
+  lockDonorPayments,
   lockIntent,
   reservedCents,
   setIntentError,
@@ -115,6 +118,7 @@ function assertCanTake(
   reserved: number,
   amountCents: number,
   now: Date,
+  reservationMinutes: number,
 ): void {
   if (!campaign || campaign.archivedAt) throw notFound('Campaign not found.');
   if (campaign.paused) {
@@ -132,7 +136,7 @@ function assertCanTake(
     throw campaignFull(
       campaign.raisedCents >= campaign.maxDonationCents
         ? 'This campaign has reached its maximum donation amount.'
-        : `Payments under way hold what remains of this campaign's maximum. Please try again in ${RESERVATION_MINUTES} minutes.`,
+        : `Payments under way hold what remains of this campaign's maximum. Please try again in ${reservationMinutes} minutes.`,
     );
   }
   if (amountCents > remaining) {
@@ -145,11 +149,20 @@ function assertCanTake(
   }
 }
 
+const tooManyOpen = (minutes: number) =>
+  new AppError(
+    429,
+    'TOO_MANY_OPEN_PAYMENTS',
+    `You already have ${MAX_OPEN_PAYMENTS_PER_DONOR} payments under way. Finish one of them, or wait up to ${minutes} minutes, before starting another.`,
+  );
+
 /**
  * POST /api/create-payment: reserves the amount against the campaign's maximum and creates the
  * provider's intent. The check runs once without a lock (to refuse early without calling the
  * provider) and again with the campaign row locked, in the transaction that stores the
- * reservation, so concurrent donors can never reserve more than remains.
+ * reservation, so concurrent donors can never reserve more than remains. A donor holds at most
+ * one unpaid intent per campaign (a new one replaces it, in the same transaction) and at most
+ * MAX_OPEN_PAYMENTS_PER_DONOR in all, so nobody can hold a campaign's remainder without paying.
  */
 export async function createPayment(
   ctx: PaymentsDeps,
@@ -159,9 +172,22 @@ export async function createPayment(
   const db = ctx.database.db;
   const amountCents = toCentsStrict(body.donationAmount);
   const campaignId = body.donationCampaignId;
+  const minutes = ctx.provider.reservationMinutes;
 
   const campaign = await findCampaignMoney(db, campaignId);
-  assertCanTake(campaign, await reservedCents(db, campaignId, new Date()), amountCents, new Date());
+  const early = new Date();
+  assertCanTake(
+    campaign,
+    await reservedCents(db, campaignId, early, donor.id),
+    amountCents,
+    early,
+    minutes,
+  );
+  if (
+    (await countOpenIntentsOfDonor(db, donor.id, early, campaignId)) >= MAX_OPEN_PAYMENTS_PER_DONOR
+  ) {
+    throw tooManyOpen(minutes);
+  }
 
   const intent = await ctx.provider.createIntent({
     amountCents,
@@ -169,11 +195,20 @@ export async function createPayment(
     donorId: donor.id,
     description: `Donation to ${campaign!.petName}`,
   });
+  let replaced: string[];
   try {
-    await db.transaction(async (tx) => {
+    replaced = await db.transaction(async (tx) => {
       const now = new Date();
       const locked = await lockCampaignMoney(tx, campaignId);
-      assertCanTake(locked, await reservedCents(tx, campaignId, now), amountCents, now);
+      await lockDonorPayments(tx, donor.id);
+      if (
+        (await countOpenIntentsOfDonor(tx, donor.id, now, campaignId)) >=
+        MAX_OPEN_PAYMENTS_PER_DONOR
+      ) {
+        throw tooManyOpen(minutes);
+      }
+      const previous = await cancelOpenIntentsOfDonor(tx, campaignId, donor.id);
+      assertCanTake(locked, await reservedCents(tx, campaignId, now), amountCents, now, minutes);
       await insertIntent(tx, {
         id: intent.id,
         provider: ctx.provider.name,
@@ -181,19 +216,23 @@ export async function createPayment(
         donorId: donor.id,
         amountCents,
         clientSecret: hashSecret(intent.clientSecret).toString('hex'),
-        expiresAt: new Date(now.getTime() + RESERVATION_MINUTES * 60_000),
+        expiresAt: new Date(now.getTime() + minutes * 60_000),
       });
+      return previous;
     });
   } catch (err) {
-    await ctx.provider.cancelIntent(intent.id).catch((cancelErr: unknown) => {
-      ctx.logger.warn(
-        { err: cancelErr, paymentIntentId: intent.id },
-        'Could not cancel an unused intent',
-      );
-    });
+    await cancelAtProvider(ctx, intent.id, 'Could not cancel an unused intent');
     throw err;
   }
+  // the replaced intents reserve nothing any more; the provider forgets them too (best effort)
+  for (const id of replaced) await cancelAtProvider(ctx, id, 'Could not cancel a replaced intent');
   return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
+}
+
+async function cancelAtProvider(ctx: PaymentsDeps, id: string, warning: string): Promise<void> {
+  await ctx.provider.cancelIntent(id).catch((err: unknown) => {
+    ctx.logger.warn({ err, paymentIntentId: id }, warning);
+  });
 }
 
 type RecordResult =

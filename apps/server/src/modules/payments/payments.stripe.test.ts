@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCampaignVia, daysFromToday } from '../../../test/helpers/campaigns';
 import { createAdmin, createUser, type TestUser } from '../../../test/helpers/factories';
 import {
@@ -28,6 +28,10 @@ beforeAll(async () => {
     STRIPE_API_URL: stripe.url,
   });
   owner = await createUser(ctx.database.db);
+});
+// Fresh donors for every test: a donor holds at most 3 unpaid payments at once, and tests
+// leave theirs unpaid.
+beforeEach(async () => {
   donor = await createUser(ctx.database.db, { name: 'Stripe Donor' });
   stranger = await createUser(ctx.database.db);
 });
@@ -115,6 +119,19 @@ describe('Stripe provider', () => {
       metadata: { campaignId: c._id, donorId: donor.id },
     });
     expect(res.body.clientSecret).toBe(pi.client_secret);
+  });
+
+  it('replaces the donor’s open intent on the same campaign and cancels it at Stripe; reserves for 30 minutes', async () => {
+    const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 30 });
+    const first = (await startPayment(donor.token, c._id, 30)).body.paymentIntentId as string;
+    const second = await startPayment(donor.token, c._id, 30);
+    expect(second.status).toBe(200);
+    expect(stripe.intents.get(first)!.status).toBe('canceled');
+    expect(stripe.intents.get(second.body.paymentIntentId)!.status).toBe('requires_payment_method');
+    const rows = await ctx.database.db.execute(
+      sql`select extract(epoch from expires_at - created_at)::int as seconds from payment_intents where id = ${second.body.paymentIntentId}`,
+    );
+    expect((rows as unknown as { rows: { seconds: number }[] }).rows[0]!.seconds).toBe(1800);
   });
 
   it('records only after Stripe says the intent succeeded, once, whoever reports it', async () => {

@@ -24,6 +24,7 @@ function unavailable(err: unknown): AppError {
 /** Stripe PaymentIntents through the official SDK; webhooks verified with the signing secret. */
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
+  readonly reservationMinutes = 30;
   private readonly stripe: Stripe;
 
   constructor(private readonly config: StripeConfig) {

@@ -10,6 +10,7 @@ import { cancelOpenIntent, findIntent } from './payments.repository';
  */
 export class TestPaymentProvider implements PaymentProvider {
   readonly name = 'test' as const;
+  readonly reservationMinutes = 10;
 
   constructor(private readonly db: Database) {}
 
