@@ -1,6 +1,5 @@
 import { ADMIN_PAGE_SIZE } from '@pet-haven/shared/admin';
 import type { Campaign } from '@pet-haven/shared/campaigns';
-import { responsiveImage } from '@pet-haven/shared/images';
 import { messages } from '@pet-haven/shared/messages';
 import { formatAmount } from '@pet-haven/shared/money';
 import { useState } from 'react';
@@ -14,6 +13,8 @@ import { Pagination } from '@/components/ui/pagination';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { formatCalendarDate } from '@/utils/format-date';
 import { clampPage } from '@/utils/pagination';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { Thumbnail } from '@/components/ui/thumbnail';
 import { useDeleteCampaign } from '../api/delete-campaign';
 import { useAllCampaigns } from '../api/get-all-campaigns';
 import { useSetCampaignPaused } from '../api/set-campaign-paused';
@@ -86,13 +87,7 @@ export function CampaignsTable() {
             return (
               <Tr key={campaign._id}>
                 <Td>
-                  <img
-                    {...responsiveImage(campaign.petPicture, '64px')}
-                    alt={campaign.petName}
-                    loading="lazy"
-                    decoding="async"
-                    className="size-14 rounded-lg object-cover"
-                  />
+                  <Thumbnail src={campaign.petPicture} alt={campaign.petName} />
                 </Td>
                 <Td className="max-w-xs">
                   <p className="font-medium">{campaign.petName}</p>
@@ -103,15 +98,9 @@ export function CampaignsTable() {
                   {formatCalendarDate(campaign.lastDate, 'short')}
                 </Td>
                 <Td>
-                  <span
-                    className={
-                      campaign.paused
-                        ? 'inline-flex rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 dark:bg-amber-900/40 dark:text-amber-200'
-                        : 'inline-flex rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200'
-                    }
-                  >
+                  <StatusBadge tone={campaign.paused ? 'amber' : 'green'}>
                     {campaign.paused ? 'Paused' : 'Active'}
-                  </span>
+                  </StatusBadge>
                 </Td>
                 <Td>
                   <div className="flex gap-2 whitespace-nowrap">

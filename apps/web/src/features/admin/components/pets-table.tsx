@@ -1,5 +1,4 @@
 import { ADMIN_PAGE_SIZE } from '@pet-haven/shared/admin';
-import { responsiveImage } from '@pet-haven/shared/images';
 import { messages } from '@pet-haven/shared/messages';
 import type { Pet } from '@pet-haven/shared/pets';
 import { useState } from 'react';
@@ -13,6 +12,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { categoryLabel } from '@/utils/category-label';
 import { clampPage } from '@/utils/pagination';
+import { Thumbnail } from '@/components/ui/thumbnail';
 import { useDeletePet } from '../api/delete-pet';
 import { useAllPets } from '../api/get-all-pets';
 import { useSetPetAdopted } from '../api/set-pet-adopted';
@@ -80,13 +80,7 @@ export function PetsTable() {
             return (
               <Tr key={pet._id}>
                 <Td>
-                  <img
-                    {...responsiveImage(pet.petImage, '64px')}
-                    alt={pet.petName}
-                    loading="lazy"
-                    decoding="async"
-                    className="size-14 rounded-lg object-cover"
-                  />
+                  <Thumbnail src={pet.petImage} alt={pet.petName} />
                 </Td>
                 <Td className="font-medium">{pet.petName}</Td>
                 <Td>{pet.petAge}</Td>

@@ -9,6 +9,7 @@ import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
 import { ErrorText } from '@/components/ui/error-text';
 import { Pagination } from '@/components/ui/pagination';
 import { TableSkeleton } from '@/components/ui/skeleton';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { useMakeAdmin } from '../api/make-admin';
 import { useUsers } from '../api/get-users';
 
@@ -70,9 +71,7 @@ export function UsersTable() {
               </Td>
               <Td>
                 {user.role === 'admin' ? (
-                  <span className="inline-flex rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
-                    Admin
-                  </span>
+                  <StatusBadge tone="amber">Admin</StatusBadge>
                 ) : (
                   <Button
                     size="sm"

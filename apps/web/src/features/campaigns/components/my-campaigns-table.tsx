@@ -9,6 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorText } from '@/components/ui/error-text';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { TableSkeleton } from '@/components/ui/skeleton';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { useMyCampaigns } from '../api/get-my-campaigns';
 import { useToggleCampaignPause } from '../api/toggle-campaign-pause';
 import { DonatorsModal } from './donators-modal';
@@ -72,9 +73,9 @@ export function MyCampaignsTable({ createPath }: MyCampaignsTableProps) {
               <Td>
                 <span className="font-medium">{c.petName}</span>
                 {c.paused && (
-                  <span className="ml-2 inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
+                  <StatusBadge tone="amber" className="ml-2">
                     Paused
-                  </span>
+                  </StatusBadge>
                 )}
               </Td>
               <Td className="tabular-nums">{max}</Td>

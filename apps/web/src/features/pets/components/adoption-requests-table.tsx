@@ -8,9 +8,9 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorText } from '@/components/ui/error-text';
 import { Pagination } from '@/components/ui/pagination';
 import { TableSkeleton } from '@/components/ui/skeleton';
+import { Thumbnail } from '@/components/ui/thumbnail';
 import { useAdoptionRequests } from '../api/get-adoption-requests';
 import { useUpdateAdoptionRequest } from '../api/update-adoption-request';
-import { PetThumbnail } from './pet-thumbnail';
 import { ScrollHint } from './scroll-hint';
 import type { Viewer } from './viewer';
 
@@ -83,7 +83,7 @@ export function AdoptionRequestsTable({ viewer }: { viewer: Viewer }) {
                 <Td>{(page - 1) * DASHBOARD_PAGE_SIZE + i + 1}</Td>
                 <Td className="whitespace-nowrap">
                   <div className="flex items-center gap-3">
-                    <PetThumbnail src={request.petImage} alt="" />
+                    <Thumbnail src={request.petImage} alt="" />
                     <span>{request.petName}</span>
                   </div>
                 </Td>

@@ -14,11 +14,11 @@ import { ErrorText } from '@/components/ui/error-text';
 import { Pagination } from '@/components/ui/pagination';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { Thumbnail } from '@/components/ui/thumbnail';
 import { useMyAdoptionRequests } from '../api/get-my-adoption-requests';
 import { useWithdrawAdoptionRequest } from '../api/withdraw-adoption-request';
-import { PetThumbnail } from './pet-thumbnail';
 import { ScrollHint } from './scroll-hint';
-import { StatusBadge } from './status-badge';
 
 export const myRequestTexts = {
   loadFailed: 'Failed to load your adoption requests. Please try again.',
@@ -110,7 +110,7 @@ export function MyAdoptionRequestsTable() {
                     to={`/pets/${request.petId}`}
                     className="flex items-center gap-3 font-medium text-brand-700 hover:underline dark:text-brand-300"
                   >
-                    <PetThumbnail src={request.petImage} alt="" />
+                    <Thumbnail src={request.petImage} alt="" />
                     <span>{request.petName}</span>
                   </Link>
                 </Td>

@@ -12,12 +12,12 @@ import { Pagination } from '@/components/ui/pagination';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { clampPage } from '@/utils/pagination';
 import { categoryLabel } from '@/utils/category-label';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { Thumbnail } from '@/components/ui/thumbnail';
 import { useDeletePet } from '../api/delete-pet';
 import { useMyPets } from '../api/get-my-pets';
 import { useMarkPetAdopted } from '../api/mark-pet-adopted';
-import { PetThumbnail } from './pet-thumbnail';
 import { ScrollHint } from './scroll-hint';
-import { StatusBadge } from './status-badge';
 import type { Viewer } from './viewer';
 
 export const MY_PETS_LOAD_FAILED = 'Failed to load your pets. Please try again.';
@@ -107,7 +107,7 @@ export function MyPetsTable({ viewer }: { viewer: Viewer }) {
                 <Td className="font-medium whitespace-nowrap">{pet.petName}</Td>
                 <Td>{categoryLabel(pet.petCategory)}</Td>
                 <Td>
-                  <PetThumbnail src={pet.petImage} alt={pet.petName} />
+                  <Thumbnail src={pet.petImage} alt={pet.petName} />
                 </Td>
                 <Td>
                   {pet.adopted ? (

@@ -10,12 +10,21 @@ const tones: Record<Tone, string> = {
 };
 
 /** A coloured pill for a status (Adopted, Pending, Accepted...). */
-export function StatusBadge({ tone, children }: { tone: Tone; children: React.ReactNode }) {
+export function StatusBadge({
+  tone,
+  className,
+  children,
+}: {
+  tone: Tone;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
     <span
       className={cn(
         'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap',
         tones[tone],
+        className,
       )}
     >
       {children}

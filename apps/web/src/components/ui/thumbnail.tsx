@@ -1,7 +1,7 @@
 import { responsiveImage } from '@pet-haven/shared/images';
 
 /** A small square picture for table rows (srcset lets the browser pick the 400 px size). */
-export function PetThumbnail({ src, alt }: { src: string; alt: string }) {
+export function Thumbnail({ src, alt }: { src: string; alt: string }) {
   return (
     <img
       {...responsiveImage(src, '4rem')}
