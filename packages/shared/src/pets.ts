@@ -154,10 +154,14 @@ export const myAdoptionRequestsQuerySchema = z.object({
 export type MyAdoptionRequestsQuery = z.infer<typeof myAdoptionRequestsQuerySchema>;
 
 /**
- * PATCH /api/pets/{id}/adopted: the body may be empty (marks adopted). Owners may only go from
- * false to true; admins may send either value.
+ * PATCH /api/pets/{id}/adopted: no body, or a JSON body; `adopted` left out means true (mark
+ * adopted). Any other content type is a 415. Owners may only go from false to true; admins may
+ * send either value.
  */
 export const markAdoptedBodySchema = z.object({
-  adopted: z.boolean('adopted must be true or false').default(true),
+  adopted: z
+    .boolean('adopted must be true or false')
+    .optional()
+    .describe('Default true (mark adopted)'),
 });
 export type MarkAdoptedBody = z.infer<typeof markAdoptedBodySchema>;

@@ -371,6 +371,40 @@ describe('PATCH /api/pets/{id}/adopted', () => {
     expect(badBody.status).toBe(400);
     expect((await ctx.request(`/api/pets/${pet._id}`)).body.adopted).toBe(false);
   });
+
+  it('takes no body or a JSON body; any other body is refused and changes nothing', async () => {
+    const pet = await addPet();
+    const url = `/api/pets/${pet._id}/adopted`;
+    for (const [type, body] of [
+      ['text/plain', 'hello'],
+      ['text/plain', '{"adopted":true}'],
+      ['application/x-www-form-urlencoded', 'adopted=true'],
+      [undefined, 'adopted'],
+      ['application/json', 'null'],
+      ['application/json', '[]'],
+      ['application/json', '{"adopted":'],
+    ] as const) {
+      const res = await ctx.request(url, {
+        method: 'PATCH',
+        token: owner.token,
+        body,
+        headers: type ? { 'content-type': type } : {},
+      });
+      expect([400, 415], `${type} ${body}`).toContain(res.status);
+      expect((await ctx.request(`/api/pets/${pet._id}`)).body.adopted, `${type} ${body}`).toBe(
+        false,
+      );
+    }
+    const json = await ctx.request(url, { method: 'PATCH', token: owner.token, json: {} });
+    expect(json.status).toBe(200);
+    expect(json.body.adopted).toBe(true);
+    const none = await ctx.request(`/api/pets/${(await addPet())._id}/adopted`, {
+      method: 'PATCH',
+      token: owner.token,
+    });
+    expect(none.status).toBe(200);
+    expect(none.body.adopted).toBe(true);
+  });
 });
 
 describe('DELETE /api/pet/{id}', () => {
@@ -476,8 +510,10 @@ describe('odd requests', () => {
           body,
           headers: type ? { 'content-type': type } : {},
         });
-        expect(res.status, `${method} ${url} ${type} ${body}`).toBeLessThan(500);
-        expect(res.status, `${method} ${url} ${type} ${body}`).toBeGreaterThanOrEqual(200);
+        // A string body always carries a content type (text/plain by default): never valid.
+        const label = `${method} ${url} ${type} ${body}`;
+        expect(res.status, label).toBeGreaterThanOrEqual(400);
+        expect(res.status, label).toBeLessThan(500);
       }
     }
     for (const q of [

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { errorBodySchema } from '@pet-haven/shared/errors';
 import { idParamSchema } from '@pet-haven/shared/ids';
 import { TOTAL_COUNT_HEADER } from '@pet-haven/shared/pagination';
 import {
@@ -113,6 +114,9 @@ const adoptedRoute = createRoute({
   path: '/pets/{id}/adopted',
   tags: ['Pets'],
   summary: 'Mark a pet adopted (owner: one way; admin: either way)',
+  description:
+    'Send no body (marks adopted) or a JSON body `{ adopted }`. Another content type is a 415, ' +
+    'malformed JSON a 400.',
   security: bearerSecurity,
   middleware: [signedIn] as const,
   request: {
@@ -125,6 +129,7 @@ const adoptedRoute = createRoute({
     401: e401,
     403: e403,
     404: e404,
+    415: jsonContent(errorBodySchema, 'A body that is not JSON'),
   },
 });
 
@@ -181,8 +186,8 @@ export function createPetsRoutes(deps: AppDeps) {
 
   router.openapi(adoptedRoute, async (c) => {
     const actor = requireUser(c);
-    const body = markAdoptedBodySchema.parse(c.req.valid('json') ?? {});
-    const pet = await pets.setAdopted(deps, actor, c.req.valid('param').id, body);
+    // Validated by the route: a JSON body, or none at all (then `{}`, i.e. mark adopted).
+    const pet = await pets.setAdopted(deps, actor, c.req.valid('param').id, c.req.valid('json'));
     return c.json(presentPet(pet, actor), 200);
   });
 

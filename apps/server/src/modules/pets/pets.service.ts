@@ -123,13 +123,14 @@ export async function setAdopted(
   id: string,
   body: MarkAdoptedBody,
 ): Promise<PetRow> {
+  const adopted = body.adopted ?? true;
   const pet = await petForChange(deps, actor, id);
-  if (actsAsAdmin(pet, actor)) return setPetAdoptedByAdmin(deps, actor, id, body.adopted);
-  if (!body.adopted && pet.adopted && actor.role !== 'admin') {
+  if (actsAsAdmin(pet, actor)) return setPetAdoptedByAdmin(deps, actor, id, adopted);
+  if (!adopted && pet.adopted && actor.role !== 'admin') {
     throw forbidden('Marking a pet adopted cannot be undone; ask an admin.');
   }
-  if (pet.adopted !== body.adopted) {
-    await repo.updatePet(deps.database.db, id, { adopted: body.adopted });
+  if (pet.adopted !== adopted) {
+    await repo.updatePet(deps.database.db, id, { adopted });
   }
   return getPet(deps, id);
 }
