@@ -18,7 +18,7 @@ import { FormField } from '@/components/ui/form-field';
 import { ImageUpload } from '@/components/ui/image-upload';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { isApiError } from '@/lib/api-client';
+import { setServerFieldErrors } from '@/lib/form-errors';
 
 /** Creating also refuses a last date in the past; editing an old campaign does not. */
 const createFormSchema = createCampaignBodySchema.omit({ userEmail: true });
@@ -81,12 +81,7 @@ export function CampaignForm({ mode, defaultValues, submitLabel, onSubmit }: Cam
       const after = await onSubmit(values);
       if (after === 'reset') form.reset(emptyCampaignForm);
     } catch (err) {
-      if (isApiError(err)) {
-        for (const issue of err.issues) {
-          const name = issue.path.replace(/^(body|json)\./, '') as keyof CampaignFormValues;
-          if (fieldNames.includes(name)) form.setError(name, { message: issue.message });
-        }
-      }
+      setServerFieldErrors(err, fieldNames, form.setError);
     }
   }, onInvalid);
 

@@ -11,7 +11,7 @@ import { ImageUpload } from '@/components/ui/image-upload';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { isApiError } from '@/lib/api-client';
+import { setServerFieldErrors } from '@/lib/form-errors';
 import { categoryLabels } from '@/utils/category-label';
 
 /** The add and edit forms validate with the API's own body schema (userEmail is not a field). */
@@ -66,13 +66,7 @@ export function PetForm({ defaultValues, email, submitLabel, onSubmit }: PetForm
       const after = await onSubmit(values);
       if (after === 'reset') form.reset(defaultValues);
     } catch (err) {
-      // put the server's field messages next to their fields
-      if (isApiError(err)) {
-        for (const issue of err.issues) {
-          const name = issue.path.replace(/^(json|body)\./, '') as keyof PetFormValues;
-          if (fieldNames.includes(name)) form.setError(name, { message: issue.message });
-        }
-      }
+      setServerFieldErrors(err, fieldNames, form.setError);
     }
   }, onInvalid);
 
