@@ -354,6 +354,46 @@ describe('Stripe provider', () => {
   });
 });
 
+describe('the maximum guard itself', () => {
+  it('50 paid at once after the reservations lapsed, room for 40: the guarded update keeps exactly 40 and refunds 10', async () => {
+    const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 400 });
+    const donors = await Promise.all(Array.from({ length: 50 }, () => createUser(ctx.database.db)));
+    const first = await Promise.all(
+      donors.slice(0, 40).map((d) => startPayment(d.token, c._id, 10)),
+    );
+    expect(first.map((r) => r.status)).toEqual(Array(40).fill(200));
+    // Every reservation lapses, so 10 more donors can start: 50 intents for room for 40,
+    // and only the guard in the raised-amount update stands between them and the maximum.
+    await ctx.database.db.execute(
+      sql`update payment_intents set expires_at = now() - interval '1 minute' where campaign_id = ${c._id}`,
+    );
+    const more = await Promise.all(donors.slice(40).map((d) => startPayment(d.token, c._id, 10)));
+    expect(more.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const all = [...first, ...more].map((r, i) => ({
+      d: donors[i]!,
+      id: r.body.paymentIntentId as string,
+    }));
+
+    const results = await Promise.all(
+      all.flatMap(({ d, id }) => {
+        const pi = stripe.succeed(id);
+        const body = { donationId: c._id, amount: 10, paymentIntentId: id };
+        return [record(d.token, body), deliver(event('payment_intent.succeeded', pi))];
+      }),
+    );
+    expect(results.filter((r) => r.status >= 500)).toEqual([]);
+    const records = results.filter((_, i) => i % 2 === 0);
+    expect(records.filter((r) => r.status === 200)).toHaveLength(40);
+    const refused = records.filter((r) => r.status === 409);
+    expect(refused).toHaveLength(10);
+    // refunded by this call or already by the webhook
+    expect(refused.every((r) => /refunded/.test(r.body.message))).toBe(true);
+    const ids = new Set(all.map((a) => a.id));
+    expect(stripe.refunds.filter((r) => ids.has(r.payment_intent))).toHaveLength(10);
+    expect(await ledger(c._id)).toEqual({ raised: 40000, sum: 40000, n: 40 });
+  });
+});
+
 describe('Stripe failing on refunds and cancels', () => {
   it('answers 503 (not 500) when a refund fails, and refunds once it works again', async () => {
     const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 20 });
