@@ -32,6 +32,8 @@ export const campaigns = pgTable(
     shortDescription: varchar('short_description', { length: 300 }).notNull(),
     longDescription: text('long_description').notNull(),
     paused: boolean('paused').notNull().default(false),
+    /** True while an admin's pause holds: only an admin can resume the campaign. */
+    pausedByAdmin: boolean('paused_by_admin').notNull().default(false),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
