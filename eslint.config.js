@@ -35,11 +35,25 @@ export default tseslint.config(
     ]),
   },
   {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/db/**', '**/*.test.ts'],
+    rules: restrict([
+      {
+        group: ['drizzle-orm', 'drizzle-orm/*'],
+        message: 'SQL lives in repositories (<resource>.repository.ts).',
+      },
+    ]),
+  },
+  {
     files: ['apps/server/src/**/*.routes.ts'],
     rules: restrict([
       {
         group: ['**/*.repository', '**/db/client'],
         message: 'Routes call services, never repositories or the database.',
+      },
+      {
+        group: ['drizzle-orm', 'drizzle-orm/*'],
+        message: 'SQL lives in repositories (<resource>.repository.ts).',
       },
     ]),
   },

@@ -1,10 +1,9 @@
-import { count } from 'drizzle-orm';
 import type { AppDeps } from '../app-deps';
 import type { Auth } from '../auth/better-auth';
-import { pets, user } from '../db/schema/index';
 import type { AuthUser } from '../lib/hono-env';
 import { storeUpload } from '../modules/images/images.service';
 import { avatarSvg, svgToPng } from './demo-pictures';
+import { isDatabaseEmpty } from './demo.repository';
 import { seedDemoCampaigns } from './demo-campaigns';
 import { seedDemoPets } from './demo-pets';
 
@@ -28,21 +27,13 @@ export interface DemoContext {
   storePicture(bytes: Buffer): Promise<string>;
 }
 
-/** True when the database has neither users nor pets (a brand-new installation). */
-async function isEmpty(deps: AppDeps): Promise<boolean> {
-  const db = deps.database.db;
-  const [users] = await db.select({ n: count() }).from(user);
-  const [petCount] = await db.select({ n: count() }).from(pets);
-  return (users?.n ?? 0) === 0 && (petCount?.n ?? 0) === 0;
-}
-
 /**
  * Seeds the demo data once: only on an embedded database with no users and no pets.
  * Answers whether it seeded.
  */
 export async function seedDemoDataIfEmpty(deps: AppDeps, auth: Auth): Promise<boolean> {
   if (deps.database.kind !== 'pglite') return false;
-  if (!(await isEmpty(deps))) return false;
+  if (!(await isDatabaseEmpty(deps.database.db))) return false;
   const started = Date.now();
   await seedDemoData(deps, auth);
   deps.logger.info(
