@@ -5,7 +5,7 @@ import { DASHBOARD_PAGE_SIZE, type AdoptionRequest } from '@pet-haven/shared/pet
 import { Button } from '@/components/ui/button';
 import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorText } from '@/components/ui/error-text';
+import { LoadError } from '@/components/ui/load-error';
 import { Pagination } from '@/components/ui/pagination';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { Thumbnail } from '@/components/ui/thumbnail';
@@ -26,14 +26,7 @@ export function AdoptionRequestsTable({ viewer }: { viewer: Viewer }) {
 
   if (isPending) return <TableSkeleton label="Loading adoption requests" />;
   if (isError && !data) {
-    return (
-      <div className="flex flex-col items-start gap-3">
-        <ErrorText>{ADOPTION_REQUESTS_LOAD_FAILED}</ErrorText>
-        <Button variant="secondary" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError message={ADOPTION_REQUESTS_LOAD_FAILED} onRetry={() => void refetch()} />;
   }
   if (data.total === 0) {
     return (

@@ -10,12 +10,13 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorText } from '@/components/ui/error-text';
+import { LoadError } from '@/components/ui/load-error';
 import { Pagination } from '@/components/ui/pagination';
 import { TableSkeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/api-client';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Thumbnail } from '@/components/ui/thumbnail';
+import { errorMessage } from '@/lib/api-client';
+import { clampPage } from '@/utils/pagination';
 import { useMyAdoptionRequests } from '../api/get-my-adoption-requests';
 import { useWithdrawAdoptionRequest } from '../api/withdraw-adoption-request';
 import { ScrollHint } from './scroll-hint';
@@ -40,25 +41,21 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** My Adoption Requests: what the signed-in user asked for, its status, Withdraw while pending. */
 export function MyAdoptionRequestsTable() {
-  const [page, setPage] = useState(1);
-  const { data, isPending, isError, refetch, isFetching } = useMyAdoptionRequests(page);
+  const [requestedPage, setPage] = useState(1);
+  // the page asked for tells the total; past the last page (its last request withdrawn) show the last one
+  const requested = useMyAdoptionRequests(requestedPage);
+  const page = clampPage(requestedPage, requested.data?.total, DASHBOARD_PAGE_SIZE);
+  const { data, isPending, isError, refetch, isPlaceholderData } = useMyAdoptionRequests(page);
   const withdraw = useWithdrawAdoptionRequest();
   const [toWithdraw, setToWithdraw] = useState<AdoptionRequest | null>(null);
 
   const pageCount = data ? Math.max(1, Math.ceil(data.total / DASHBOARD_PAGE_SIZE)) : 1;
-  if (data && data.items.length === 0 && page > 1 && !isFetching)
-    setPage(Math.min(page - 1, pageCount));
 
-  if (isPending) return <TableSkeleton label="Loading your adoption requests" />;
+  // while stepping back from an emptied page, the empty page stands in: show the skeleton
+  if (isPending || (isPlaceholderData && data.items.length === 0))
+    return <TableSkeleton label="Loading your adoption requests" />;
   if (isError && !data) {
-    return (
-      <div className="flex flex-col items-start gap-3">
-        <ErrorText>{myRequestTexts.loadFailed}</ErrorText>
-        <Button variant="secondary" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError message={myRequestTexts.loadFailed} onRetry={() => void refetch()} />;
   }
   if (data.total === 0) {
     return (

@@ -7,13 +7,13 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorText } from '@/components/ui/error-text';
+import { LoadError } from '@/components/ui/load-error';
 import { Pagination } from '@/components/ui/pagination';
 import { TableSkeleton } from '@/components/ui/skeleton';
-import { clampPage } from '@/utils/pagination';
-import { categoryLabel } from '@/utils/category-label';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Thumbnail } from '@/components/ui/thumbnail';
+import { categoryLabel } from '@/utils/category-label';
+import { clampPage } from '@/utils/pagination';
 import { useDeletePet } from '../api/delete-pet';
 import { useMyPets } from '../api/get-my-pets';
 import { useMarkPetAdopted } from '../api/mark-pet-adopted';
@@ -39,14 +39,7 @@ export function MyPetsTable({ viewer }: { viewer: Viewer }) {
   if (isPending || (isPlaceholderData && data.items.length === 0))
     return <TableSkeleton label="Loading your pets" />;
   if (isError && !data) {
-    return (
-      <div className="flex flex-col items-start gap-3">
-        <ErrorText>{MY_PETS_LOAD_FAILED}</ErrorText>
-        <Button variant="secondary" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError message={MY_PETS_LOAD_FAILED} onRetry={() => void refetch()} />;
   }
   if (data.total === 0) {
     return (
