@@ -113,6 +113,10 @@ export const campaignSchema = z.object({
   longDescription: z.string(),
   userEmail: z.string().optional().describe("Owner's e-mail; omitted for anonymous callers"),
   paused: z.boolean(),
+  pausedByAdmin: z
+    .boolean()
+    .optional()
+    .describe('True while an admin pause holds: the owner cannot unpause it'),
   createdAt: z.string().describe('ISO time'),
 });
 export type Campaign = z.infer<typeof campaignSchema>;

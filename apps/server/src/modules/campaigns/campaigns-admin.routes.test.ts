@@ -233,6 +233,40 @@ describe('PATCH /api/admin/donation-campaigns/{id}', () => {
   });
 });
 
+describe('an admin pause holds against the owner', () => {
+  it('the owner cannot unpause a campaign an admin paused; after the admin resumes it, the owner toggles again', async () => {
+    const c = await createCampaign('Held');
+    const adminSets = (paused: boolean) =>
+      ctx.request(`/api/admin/donation-campaigns/${c._id}`, {
+        method: 'PATCH',
+        token: admin.token,
+        json: { paused },
+      });
+    const ownerToggles = () =>
+      ctx.request(`/api/donations/${c._id}/pause`, { method: 'PATCH', token: owner.token });
+
+    const paused = await adminSets(true);
+    expect(paused.status).toBe(200);
+    expect(paused.body).toMatchObject({ paused: true, pausedByAdmin: true });
+    const refused = await ownerToggles();
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain('admin');
+    expect((await ctx.request(`/api/donations/${c._id}`)).body).toMatchObject({
+      paused: true,
+      pausedByAdmin: true,
+    });
+    expect(await publicIds()).not.toContain(c._id);
+
+    const resumed = await adminSets(false);
+    expect(resumed.body).toMatchObject({ paused: false, pausedByAdmin: false });
+    expect((await ownerToggles()).body).toEqual({ paused: true });
+    expect((await ctx.request(`/api/donations/${c._id}`)).body.pausedByAdmin).toBe(false);
+    // an admin pausing a campaign the owner paused makes it the admin's pause
+    expect((await adminSets(true)).body.pausedByAdmin).toBe(true);
+    expect((await ownerToggles()).status).toBe(403);
+  });
+});
+
 describe('DELETE /api/admin/donation-campaigns/{id}', () => {
   it('erases a campaign without donations and audits it', async () => {
     const c = await createCampaign('Erase Me');

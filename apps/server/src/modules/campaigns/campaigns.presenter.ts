@@ -17,6 +17,7 @@ export function presentCampaign(row: CampaignRow, viewer: AuthUser | null): Camp
     longDescription: row.longDescription,
     ...(viewer ? { userEmail: row.ownerEmail } : {}),
     paused: row.paused,
+    pausedByAdmin: row.pausedByAdmin,
     createdAt: row.createdAt.toISOString(),
   };
 }

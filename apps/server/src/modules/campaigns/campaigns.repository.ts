@@ -16,6 +16,7 @@ export interface CampaignRow {
   shortDescription: string;
   longDescription: string;
   paused: boolean;
+  pausedByAdmin: boolean;
   archivedAt: Date | null;
   createdAt: Date;
 }
@@ -33,6 +34,7 @@ const campaignColumns = {
   shortDescription: campaigns.shortDescription,
   longDescription: campaigns.longDescription,
   paused: campaigns.paused,
+  pausedByAdmin: campaigns.pausedByAdmin,
   archivedAt: campaigns.archivedAt,
   createdAt: campaigns.createdAt,
 };
@@ -150,6 +152,7 @@ export async function lockCampaign(
   raisedCents: number;
   lastDate: string;
   paused: boolean;
+  pausedByAdmin: boolean;
   archivedAt: Date | null;
 } | null> {
   const rows = await tx
@@ -159,6 +162,7 @@ export async function lockCampaign(
       raisedCents: campaigns.raisedCents,
       lastDate: campaigns.lastDate,
       paused: campaigns.paused,
+      pausedByAdmin: campaigns.pausedByAdmin,
       archivedAt: campaigns.archivedAt,
     })
     .from(campaigns)
@@ -185,10 +189,11 @@ export async function togglePaused(db: DbOrTx, id: string): Promise<boolean | nu
   return rows[0]?.paused ?? null;
 }
 
+/** An admin sets paused; the pause is the admin's (the owner cannot lift it) until resumed. */
 export async function setPaused(db: DbOrTx, id: string, paused: boolean): Promise<boolean | null> {
   const rows = await db
     .update(campaigns)
-    .set({ paused, updatedAt: sql`now()` })
+    .set({ paused, pausedByAdmin: paused, updatedAt: sql`now()` })
     .where(and(eq(campaigns.id, id), isNull(campaigns.archivedAt)))
     .returning({ paused: campaigns.paused });
   return rows[0]?.paused ?? null;

@@ -135,7 +135,7 @@ export function listMine(deps: CampaignDeps, owner: AuthUser): Promise<CampaignR
   return listCampaignsByOwner(deps.database.db, owner.id);
 }
 
-/** The owner pauses or unpauses; answers the new value. */
+/** The owner pauses or unpauses (not while an admin's pause holds); answers the new value. */
 export async function toggleCampaignPause(
   deps: CampaignDeps,
   caller: AuthUser,
@@ -149,6 +149,9 @@ export async function toggleCampaignPause(
   return deps.database.db.transaction(async (tx) => {
     const locked = await lockCampaign(tx, id);
     if (!locked || locked.archivedAt) throw campaignNotFound();
+    if (locked.pausedByAdmin) {
+      throw forbidden('An admin paused this campaign; only an admin can resume it.');
+    }
     const paused = await togglePaused(tx, id);
     if (paused === null) throw campaignNotFound();
     if (paused) await releaseOpenIntents(tx, id, 'paused');
