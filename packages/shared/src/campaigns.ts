@@ -3,6 +3,7 @@ import { uuidSchema } from './ids';
 import { imageUrlSchema } from './images';
 import { messages } from './messages';
 import { hasAtMostTwoDecimals, MAX_AMOUNT } from './money';
+import { limitQuerySchema, pageQuerySchema } from './pagination';
 import { requiredText, text } from './text';
 
 /** Campaigns per page of GET /api/donation-campaigns (the grid has up to 3 columns). */
@@ -135,6 +136,20 @@ export const campaignListQuerySchema = z.object({
 export type CampaignListQuery = z.infer<typeof campaignListQuerySchema>;
 
 export const campaignIdParamSchema = z.object({ id: uuidSchema });
+
+/** Items per page of the lists that can grow (my campaigns, donators, my donations). */
+export const DONATION_LIST_LIMIT = 1000;
+
+/**
+ * GET /api/donations, /api/donations/{id}/donators, /api/user/donations: one page, newest
+ * first, with the total in X-Total-Count. The default page is large enough for the web's
+ * single-page screens.
+ */
+export const donationListQuerySchema = z.object({
+  page: pageQuerySchema,
+  limit: limitQuerySchema(DONATION_LIST_LIMIT, DONATION_LIST_LIMIT),
+});
+export type DonationListQuery = z.infer<typeof donationListQuerySchema>;
 
 /** PATCH /api/donations/{id}/pause answer: the new value. */
 export const pauseAnswerSchema = z.object({ paused: z.boolean() });

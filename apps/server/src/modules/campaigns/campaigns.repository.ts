@@ -131,12 +131,24 @@ export async function listAllCampaigns(
   return { rows, total: count?.n ?? 0 };
 }
 
-/** The owner's campaigns (paused ones included, archived ones not), newest first. */
-export async function listCampaignsByOwner(db: DbOrTx, ownerId: string): Promise<CampaignRow[]> {
-  return selectCampaigns(db)
-    .where(and(eq(campaigns.ownerId, ownerId), isNull(campaigns.archivedAt)))
+/** One page of the owner's campaigns (paused ones included, archived ones not), newest first. */
+export async function listCampaignsByOwner(
+  db: DbOrTx,
+  ownerId: string,
+  offset: number,
+  limit: number,
+): Promise<{ rows: CampaignRow[]; total: number }> {
+  const where = and(eq(campaigns.ownerId, ownerId), isNull(campaigns.archivedAt));
+  const rows = await selectCampaigns(db)
+    .where(where)
     .orderBy(...newestFirst)
-    .limit(1000);
+    .limit(limit)
+    .offset(offset);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(campaigns)
+    .where(where);
+  return { rows, total: count?.n ?? 0 };
 }
 
 /**
@@ -222,15 +234,27 @@ export interface DonatorRow {
   amountCents: number;
 }
 
-/** The donations to one campaign with the donors' names, newest first. */
-export async function listDonators(db: DbOrTx, campaignId: string): Promise<DonatorRow[]> {
-  return db
+/** One page of the donations to one campaign with the donors' names, newest first. */
+export async function listDonators(
+  db: DbOrTx,
+  campaignId: string,
+  offset: number,
+  limit: number,
+): Promise<{ rows: DonatorRow[]; total: number }> {
+  const where = eq(donations.campaignId, campaignId);
+  const rows = await db
     .select({ id: donations.id, name: user.name, amountCents: donations.amountCents })
     .from(donations)
     .leftJoin(user, eq(user.id, donations.donorId))
-    .where(eq(donations.campaignId, campaignId))
+    .where(where)
     .orderBy(sql`${donations.createdAt} desc nulls last`, desc(donations.id))
-    .limit(10_000);
+    .limit(limit)
+    .offset(offset);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(donations)
+    .where(where);
+  return { rows, total: count?.n ?? 0 };
 }
 
 export interface MyDonationRow {
@@ -243,9 +267,15 @@ export interface MyDonationRow {
   createdAt: Date;
 }
 
-/** A donor's own donations (archived campaigns included), newest first. */
-export async function listDonationsByDonor(db: DbOrTx, donorId: string): Promise<MyDonationRow[]> {
-  return db
+/** One page of a donor's own donations (archived campaigns included), newest first. */
+export async function listDonationsByDonor(
+  db: DbOrTx,
+  donorId: string,
+  offset: number,
+  limit: number,
+): Promise<{ rows: MyDonationRow[]; total: number }> {
+  const where = eq(donations.donorId, donorId);
+  const rows = await db
     .select({
       id: donations.id,
       campaignId: donations.campaignId,
@@ -258,7 +288,13 @@ export async function listDonationsByDonor(db: DbOrTx, donorId: string): Promise
     .from(donations)
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
     .innerJoin(images, eq(images.id, campaigns.pictureId))
-    .where(eq(donations.donorId, donorId))
+    .where(where)
     .orderBy(sql`${donations.createdAt} desc nulls last`, desc(donations.id))
-    .limit(10_000);
+    .limit(limit)
+    .offset(offset);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(donations)
+    .where(where);
+  return { rows, total: count?.n ?? 0 };
 }

@@ -408,3 +408,50 @@ describe('GET /api/user/donations', () => {
     }
   });
 });
+
+describe('lists that can grow are paged (page, limit, X-Total-Count)', () => {
+  it('pages my campaigns, a campaign’s donators and my donations, and names a bad limit', async () => {
+    const o = await createUser(ctx.database.db);
+    const d = await createUser(ctx.database.db, { name: 'Pat Pager' });
+    const made = [];
+    for (const petName of ['P1', 'P2', 'P3']) {
+      made.push(await createCampaignVia(ctx, o.token, { petName, petPicture: picture }));
+    }
+    const c = made[0]!;
+    for (const amount of [1, 2, 3]) await donateVia(ctx, d.token, c._id, amount);
+
+    const get = (path: string, token: string) => ctx.request(path, { token });
+    const names = (body: { petName: string }[]) => body.map((x) => x.petName);
+
+    const all = await get('/api/donations', o.token);
+    expect(names(all.body)).toEqual(['P3', 'P2', 'P1']);
+    expect(all.headers.get('x-total-count')).toBe('3');
+    const second = await get('/api/donations?page=2&limit=2', o.token);
+    expect(names(second.body)).toEqual(['P1']);
+    expect(second.headers.get('x-total-count')).toBe('3');
+
+    const donators = await get(`/api/donations/${c._id}/donators?page=1&limit=2`, o.token);
+    expect(donators.body.map((x: { amount: number }) => x.amount)).toEqual([3, 2]);
+    expect(donators.headers.get('x-total-count')).toBe('3');
+    const lastDonator = await get(`/api/donations/${c._id}/donators?page=2&limit=2`, o.token);
+    expect(lastDonator.body.map((x: { amount: number }) => x.amount)).toEqual([1]);
+
+    const mine = await get('/api/user/donations?page=3&limit=1', d.token);
+    expect(mine.body.map((x: { amount: number }) => x.amount)).toEqual([1]);
+    expect(mine.headers.get('x-total-count')).toBe('3');
+    expect((await get('/api/user/donations', d.token)).body).toHaveLength(3);
+
+    for (const path of [
+      '/api/donations',
+      `/api/donations/${c._id}/donators`,
+      '/api/user/donations',
+    ]) {
+      const bad = await get(`${path}?limit=0`, o.token);
+      expect(bad.status).toBe(400);
+      expect(issuePaths(bad.body)).toContain('query.limit');
+      const tooMany = await get(`${path}?limit=5000`, o.token);
+      expect(tooMany.status).toBe(400);
+      expect(issuePaths(tooMany.body)).toContain('query.limit');
+    }
+  });
+});

@@ -1,10 +1,12 @@
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
+import { TOTAL_COUNT_HEADER } from '@pet-haven/shared/pagination';
 import {
   campaignIdParamSchema,
   campaignListQuerySchema,
   campaignListSchema,
   campaignSchema,
   createCampaignBodySchema,
+  donationListQuerySchema,
   donatorListSchema,
   myDonationListSchema,
   pauseAnswerSchema,
@@ -32,6 +34,7 @@ import {
 } from './campaigns.service';
 
 const tags = ['Donation campaigns'];
+const totalCount = { headers: z.object({ [TOTAL_COUNT_HEADER]: z.string() }) };
 const { 400: badInput, 401: anonymous, 403: notAllowed, 404: missing } = errorResponses;
 
 const createCampaignRoute = createRoute({
@@ -88,10 +91,15 @@ const mineRoute = createRoute({
   method: 'get',
   path: '/donations',
   tags,
-  summary: "The signed-in user's own campaigns, paused ones included",
+  summary: "The signed-in user's own campaigns, paused ones included, newest first, paged",
   security: bearerSecurity,
   middleware: [signedIn] as const,
-  responses: { 200: jsonContent(campaignListSchema, 'The campaigns'), 401: anonymous },
+  request: { query: donationListQuerySchema },
+  responses: {
+    200: { ...jsonContent(campaignListSchema, 'One page of the campaigns'), ...totalCount },
+    400: badInput,
+    401: anonymous,
+  },
 });
 
 const pauseRoute = createRoute({
@@ -115,12 +123,12 @@ const donatorsRoute = createRoute({
   method: 'get',
   path: '/donations/{id}/donators',
   tags,
-  summary: 'Who donated and how much (owner or admin), newest first',
+  summary: 'Who donated and how much (owner or admin), newest first, paged',
   security: bearerSecurity,
   middleware: [signedIn] as const,
-  request: { params: campaignIdParamSchema },
+  request: { params: campaignIdParamSchema, query: donationListQuerySchema },
   responses: {
-    200: jsonContent(donatorListSchema, 'The donations'),
+    200: { ...jsonContent(donatorListSchema, 'One page of the donations'), ...totalCount },
     400: badInput,
     401: anonymous,
     403: notAllowed,
@@ -132,10 +140,15 @@ const myDonationsRoute = createRoute({
   method: 'get',
   path: '/user/donations',
   tags,
-  summary: "The signed-in user's own donations, newest first",
+  summary: "The signed-in user's own donations, newest first, paged",
   security: bearerSecurity,
   middleware: [signedIn] as const,
-  responses: { 200: jsonContent(myDonationListSchema, 'The donations'), 401: anonymous },
+  request: { query: donationListQuerySchema },
+  responses: {
+    200: { ...jsonContent(myDonationListSchema, 'One page of the donations'), ...totalCount },
+    400: badInput,
+    401: anonymous,
+  },
 });
 
 export function createCampaignsRoutes(deps: AppDeps) {
@@ -169,7 +182,8 @@ export function createCampaignsRoutes(deps: AppDeps) {
 
   router.openapi(mineRoute, async (c) => {
     const user = requireUser(c);
-    const rows = await listMine(deps, user);
+    const { rows, total } = await listMine(deps, user, c.req.valid('query'));
+    c.header(TOTAL_COUNT_HEADER, String(total));
     return c.json(
       rows.map((r) => presentCampaign(r, user)),
       200,
@@ -184,13 +198,20 @@ export function createCampaignsRoutes(deps: AppDeps) {
 
   router.openapi(donatorsRoute, async (c) => {
     const user = requireUser(c);
-    const rows = await campaignDonators(deps, user, c.req.valid('param').id);
+    const { rows, total } = await campaignDonators(
+      deps,
+      user,
+      c.req.valid('param').id,
+      c.req.valid('query'),
+    );
+    c.header(TOTAL_COUNT_HEADER, String(total));
     return c.json(rows.map(presentDonator), 200);
   });
 
   router.openapi(myDonationsRoute, async (c) => {
     const user = requireUser(c);
-    const rows = await myDonations(deps, user);
+    const { rows, total } = await myDonations(deps, user, c.req.valid('query'));
+    c.header(TOTAL_COUNT_HEADER, String(total));
     return c.json(rows.map(presentMyDonation), 200);
   });
 

@@ -1,6 +1,7 @@
 import {
   CAMPAIGN_PAGE_SIZE,
   type CreateCampaignBody,
+  type DonationListQuery,
   type UpdateCampaignBody,
 } from '@pet-haven/shared/campaigns';
 import { formatCents, toCentsStrict } from '@pet-haven/shared/money';
@@ -131,8 +132,16 @@ export async function getCampaign(deps: CampaignDeps, id: string): Promise<Campa
   return row;
 }
 
-export function listMine(deps: CampaignDeps, owner: AuthUser): Promise<CampaignRow[]> {
-  return listCampaignsByOwner(deps.database.db, owner.id);
+type Page<T> = Promise<{ rows: T[]; total: number }>;
+const offsetOf = (q: DonationListQuery) => (q.page - 1) * q.limit;
+
+/** One page of the caller's own campaigns, with the total. */
+export function listMine(
+  deps: CampaignDeps,
+  owner: AuthUser,
+  query: DonationListQuery,
+): Page<CampaignRow> {
+  return listCampaignsByOwner(deps.database.db, owner.id, offsetOf(query), query.limit);
 }
 
 /** The owner pauses or unpauses (not while an admin's pause holds); answers the new value. */
@@ -164,14 +173,19 @@ export async function campaignDonators(
   deps: CampaignDeps,
   caller: AuthUser,
   id: string,
-): Promise<DonatorRow[]> {
+  query: DonationListQuery,
+): Page<DonatorRow> {
   const row = await getCampaign(deps, id);
   if (row.ownerId !== caller.id && !isAdmin(caller)) {
     throw forbidden('Only the owner of this campaign or an admin can see its donators.');
   }
-  return listDonators(deps.database.db, id);
+  return listDonators(deps.database.db, id, offsetOf(query), query.limit);
 }
 
-export function myDonations(deps: CampaignDeps, caller: AuthUser): Promise<MyDonationRow[]> {
-  return listDonationsByDonor(deps.database.db, caller.id);
+export function myDonations(
+  deps: CampaignDeps,
+  caller: AuthUser,
+  query: DonationListQuery,
+): Page<MyDonationRow> {
+  return listDonationsByDonor(deps.database.db, caller.id, offsetOf(query), query.limit);
 }
