@@ -1,4 +1,12 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/**
+ * The id of the hosted image a profile picture URL names (`…/api/images/<64 hex>-<w>w.webp`), or
+ * null. Indexed (user_image_id_idx) so the image sweep finds the users of an image by lookup.
+ */
+export const hostedImageIdOf = (image: AnyPgColumn): SQL =>
+  sql`substring(${image} from '/api/images/([0-9a-f]{64})-')`;
 
 /**
  * Tables owned by Better Auth (user, session, account, verification), with our own
@@ -19,7 +27,10 @@ export const user = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('user_created_at_idx').on(t.createdAt, t.id)],
+  (t) => [
+    index('user_created_at_idx').on(t.createdAt, t.id),
+    index('user_image_id_idx').on(hostedImageIdOf(t.image)),
+  ],
 );
 
 export const session = pgTable(

@@ -1,9 +1,10 @@
 import sharp from 'sharp';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
 import { createUser, type TestUser } from '../../../test/helpers/factories';
-import { user } from '../../db/schema/index';
+import { images, user } from '../../db/schema/index';
+import { unreferencedImage } from './images.repository';
 import { resolveHostedImage, sniffImageType, sweepUnusedImages } from './images.service';
 
 let ctx: TestContext;
@@ -39,6 +40,24 @@ describe('image sweep', () => {
     expect((await ctx.request(unused)).status).toBe(404);
     expect((await ctx.request(unused.replace('-900w', '-400w'))).status).toBe(404);
     expect((await ctx.request(avatar)).status).toBe(200);
+  });
+
+  it('keeps a relative profile picture too, and finds profile users by index, not by scanning', async () => {
+    const avatar = await upload('#123456');
+    const bob = await createUser(ctx.database.db, { image: avatar });
+    expect(bob.id).toBeTruthy();
+    await sweepUnusedImages(ctx.deps);
+    expect((await ctx.request(avatar)).status).toBe(200);
+
+    const plan = await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const query = tx.select({ id: images.id }).from(images).where(unreferencedImage);
+      const res = (await tx.execute(sql`explain ${query.getSQL()}`)) as unknown as {
+        rows: Record<string, string>[];
+      };
+      return res.rows.map((r) => Object.values(r)[0]).join('\n');
+    });
+    expect(plan).toContain('user_image_id_idx');
   });
 });
 

@@ -1,0 +1,1 @@
+CREATE INDEX "user_image_id_idx" ON "user" USING btree (substring("image" from '/api/images/([0-9a-f]{64})-'));
