@@ -48,40 +48,13 @@ function conditions(f: PetFilter): SQL | undefined {
 }
 
 /**
- * Counting every match is the costly part of a list page (an index scan over all of them), and the
- * public list asks the same few counts again and again. Counts are kept for a few seconds per
- * database and filter; any pet written through this repository forgets them all at once. Writes
- * that bypass it (a deleted user's pets, another server process) show within COUNT_TTL_MS.
+ * How many pets match: always counted (no cache, so X-Total-Count is never stale). The count
+ * uses the same predicate as the page, served by the same indexes (an index-only scan on
+ * pets_adopted_date_idx / pets_adopted_category_date_idx, or the trigram index for a search).
  */
-export const COUNT_TTL_MS = 5_000;
-const COUNT_CACHE_MAX = 1_000;
-let writeGeneration = 0;
-const countCaches = new WeakMap<
-  object,
-  Map<string, { total: number; expires: number; generation: number }>
->();
-
-/** Call after any change to pets (insert, update, delete): cached totals are then recounted. */
-export function forgetPetCounts() {
-  writeGeneration += 1;
-}
-
-async function countPets(db: DbOrTx, filter: PetFilter, where: SQL | undefined) {
-  let cache = countCaches.get(db);
-  if (!cache) {
-    cache = new Map();
-    countCaches.set(db, cache);
-  }
-  const key = JSON.stringify([filter.search, filter.category, filter.adopted, filter.ownerId]);
-  const now = Date.now();
-  const hit = cache.get(key);
-  if (hit && hit.expires > now && hit.generation === writeGeneration) return hit.total;
-  const generation = writeGeneration;
+async function countPets(db: DbOrTx, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ total: count() }).from(pets).where(where);
-  const total = row?.total ?? 0;
-  if (cache.size >= COUNT_CACHE_MAX) cache.clear();
-  cache.set(key, { total, expires: now + COUNT_TTL_MS, generation });
-  return total;
+  return row?.total ?? 0;
 }
 
 /**
@@ -113,7 +86,7 @@ export async function listPets(
     selectPets(db)
       .innerJoin(pageIds, eq(pageIds.id, pets.id))
       .orderBy(...newestFirst),
-    countPets(db, filter, where),
+    countPets(db, where),
   ]);
   return { rows, total: totals };
 }
@@ -125,7 +98,6 @@ export async function findPetById(db: DbOrTx, id: string): Promise<PetRow | null
 
 export async function insertPet(db: DbOrTx, values: NewPet): Promise<string> {
   const [row] = await db.insert(pets).values(values).returning({ id: pets.id });
-  forgetPetCounts();
   return row!.id;
 }
 
@@ -135,14 +107,12 @@ export async function updatePet(db: DbOrTx, id: string, changes: PetChanges): Pr
     .set({ ...changes, updatedAt: sql`now()` })
     .where(eq(pets.id, id))
     .returning({ id: pets.id });
-  forgetPetCounts();
   return rows.length > 0;
 }
 
 /** Deletes the pet (its adoption requests go with it, by foreign key); answers its image id. */
 export async function deletePet(db: DbOrTx, id: string): Promise<{ imageId: string } | null> {
   const rows = await db.delete(pets).where(eq(pets.id, id)).returning({ imageId: pets.imageId });
-  forgetPetCounts();
   return rows[0] ?? null;
 }
 

@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseHostedImageUrl } from '@pet-haven/shared/images';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
 import { createAdmin, createUser, type TestUser } from '../../../test/helpers/factories';
+import { pets as petsTable } from '../../db/schema/index';
 
 let ctx: TestContext;
 let owner: TestUser;
@@ -233,6 +235,19 @@ describe('GET /api/pets and GET /api/pets/{id}', () => {
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Pet not found');
     expect((await ctx.request('/api/pets/not-a-uuid')).status).toBe(400);
+  });
+});
+
+describe('X-Total-Count', () => {
+  it('is exact at once, even after a change this process did not make (another server)', async () => {
+    const owner2 = await createUser(ctx.database.db);
+    await addPet(owner2.token, { petName: 'Counted' });
+    const url = '/api/pets?adopted=false&category=dog&limit=1';
+    const before = Number((await ctx.request(url)).headers.get('x-total-count'));
+    // Another server process sharing the database removes this owner's pets.
+    await ctx.database.db.delete(petsTable).where(eq(petsTable.ownerId, owner2.id));
+    const after = await ctx.request(url);
+    expect(Number(after.headers.get('x-total-count'))).toBe(before - 1);
   });
 });
 
