@@ -118,6 +118,10 @@ export const campaignSchema = z.object({
     .boolean()
     .optional()
     .describe('True while an admin pause holds: the owner cannot unpause it'),
+  archived: z
+    .boolean()
+    .optional()
+    .describe('True when an admin removed it (only its owner still sees it, read-only)'),
   createdAt: z.string().describe('ISO time'),
 });
 export type Campaign = z.infer<typeof campaignSchema>;

@@ -313,9 +313,39 @@ describe('DELETE /api/admin/donation-campaigns/{id}', () => {
       token: admin.token,
     });
     expect(adminList.body.map((x: { _id: string }) => x._id)).not.toContain(c._id);
-    const ownerList = await ctx.request('/api/donations', { token: owner.token });
-    expect(ownerList.body.map((x: { _id: string }) => x._id)).not.toContain(c._id);
     expect((await ctx.request(`/api/donations/${c._id}`)).status).toBe(404);
+
+    // but its owner still sees it in My Donation Campaigns, marked archived, with its donators
+    const ownerList = await ctx.request('/api/donations', { token: owner.token });
+    const archivedForOwner = ownerList.body.find((x: { _id: string }) => x._id === c._id);
+    expect(archivedForOwner).toMatchObject({
+      petName: 'Archive Me',
+      archived: true,
+      donatedAmount: 40,
+    });
+    expect(ownerList.body.filter((x: { archived: boolean }) => !x.archived).length).toBeGreaterThan(
+      0,
+    );
+    const donators = await ctx.request(`/api/donations/${c._id}/donators`, {
+      token: owner.token,
+    });
+    expect(donators.status).toBe(200);
+    expect(donators.body.map((x: { amount: number }) => x.amount).sort()).toEqual([10.5, 25, 4.5]);
+    expect(
+      (await ctx.request(`/api/donations/${c._id}/donators`, { token: stranger.token })).status,
+    ).toBe(403);
+    // read-only: the owner can neither pause nor edit it
+    const ownerPause = await ctx.request(`/api/donations/${c._id}/pause`, {
+      method: 'PATCH',
+      token: owner.token,
+    });
+    expect(ownerPause.status).toBe(404);
+    const ownerEdit = await ctx.request(`/api/update-donation/${c._id}`, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { petName: 'Changed' },
+    });
+    expect(ownerEdit.status).toBe(404);
 
     // it refuses donations
     const refused = await ctx.request('/api/create-payment', {

@@ -18,6 +18,7 @@ export function presentCampaign(row: CampaignRow, viewer: AuthUser | null): Camp
     ...(viewer ? { userEmail: row.ownerEmail } : {}),
     paused: row.paused,
     pausedByAdmin: row.pausedByAdmin,
+    archived: row.archivedAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -131,14 +131,17 @@ export async function listAllCampaigns(
   return { rows, total: count?.n ?? 0 };
 }
 
-/** One page of the owner's campaigns (paused ones included, archived ones not), newest first. */
+/**
+ * One page of the owner's campaigns, newest first: paused and archived ones included (an owner
+ * still sees a campaign an admin archived, read-only, with its donators).
+ */
 export async function listCampaignsByOwner(
   db: DbOrTx,
   ownerId: string,
   offset: number,
   limit: number,
 ): Promise<{ rows: CampaignRow[]; total: number }> {
-  const where = and(eq(campaigns.ownerId, ownerId), isNull(campaigns.archivedAt));
+  const where = eq(campaigns.ownerId, ownerId);
   const rows = await selectCampaigns(db)
     .where(where)
     .orderBy(...newestFirst)

@@ -91,7 +91,8 @@ const mineRoute = createRoute({
   method: 'get',
   path: '/donations',
   tags,
-  summary: "The signed-in user's own campaigns, paused ones included, newest first, paged",
+  summary:
+    "The signed-in user's own campaigns, paused and archived ones included (archived: true), newest first, paged",
   security: bearerSecurity,
   middleware: [signedIn] as const,
   request: { query: donationListQuerySchema },

@@ -168,14 +168,16 @@ export async function toggleCampaignPause(
   });
 }
 
-/** Who gave how much (owner or admin). */
+/** Who gave how much (owner or admin), archived campaigns included. */
 export async function campaignDonators(
   deps: CampaignDeps,
   caller: AuthUser,
   id: string,
   query: DonationListQuery,
 ): Page<DonatorRow> {
-  const row = await getCampaign(deps, id);
+  // archived campaigns too: their owner still sees who gave
+  const row = await findCampaignById(deps.database.db, id, { includeArchived: true });
+  if (!row) throw campaignNotFound();
   if (row.ownerId !== caller.id && !isAdmin(caller)) {
     throw forbidden('Only the owner of this campaign or an admin can see its donators.');
   }

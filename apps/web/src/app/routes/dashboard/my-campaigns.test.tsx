@@ -92,6 +92,27 @@ describe('/dashboard/my-donation-campaigns', { timeout: 20_000 }, () => {
     expect(await within(dialog).findByText(messages.campaigns.donatorsFailed)).toBeInTheDocument();
   });
 
+  it('shows an archived campaign read-only (no Pause, no Edit) with its donators, and an admin pause without Unpause', async () => {
+    const gone = makeCampaign({ petName: 'Gone', paused: true, archived: true });
+    const held = makeCampaign({ petName: 'Held', paused: true, pausedByAdmin: true });
+    const r = renderTable({
+      'GET /api/donations': () => [gone, held],
+      'GET /api/donations/:id/donators': () => [makeDonator({ name: 'Ann', amount: 5 })],
+    });
+    const table = await screen.findByRole('table');
+    const row = within(table).getByRole('row', { name: /^Gone/ });
+    expect(within(row).getByText('Archived')).toBeInTheDocument();
+    expect(within(row).queryByText('Paused')).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /pause Gone/i })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('link', { name: 'Edit Gone' })).not.toBeInTheDocument();
+    const heldRow = within(table).getByRole('row', { name: /^Held/ });
+    expect(within(heldRow).getByText('Paused by an admin')).toBeInTheDocument();
+    expect(within(heldRow).queryByRole('button', { name: 'Unpause Held' })).not.toBeInTheDocument();
+    await r.user.click(within(row).getByRole('button', { name: 'View Donators of Gone' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Ann')).toBeInTheDocument();
+  });
+
   it('offers to create a campaign when there is none', async () => {
     renderTable({ 'GET /api/donations': () => [] });
     expect(

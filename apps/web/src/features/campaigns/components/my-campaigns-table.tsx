@@ -21,7 +21,8 @@ interface MyCampaignsTableProps {
 
 /**
  * My Donation Campaigns (spec section 2): Pet Name, Maximum Donation, a progress bar,
- * Pause or Unpause, Edit (-> /donation/{id}) and View Donators.
+ * Pause or Unpause, Edit (-> /donation/{id}) and View Donators. A campaign an admin archived
+ * stays listed, marked Archived, with only View Donators; an admin's pause has no Unpause.
  */
 export function MyCampaignsTable({ createPath }: MyCampaignsTableProps) {
   const campaigns = useMyCampaigns();
@@ -72,10 +73,16 @@ export function MyCampaignsTable({ createPath }: MyCampaignsTableProps) {
             <Tr key={c._id}>
               <Td>
                 <span className="font-medium">{c.petName}</span>
-                {c.paused && (
-                  <StatusBadge tone="amber" className="ml-2">
-                    Paused
+                {c.archived ? (
+                  <StatusBadge tone="slate" className="ml-2">
+                    Archived
                   </StatusBadge>
+                ) : (
+                  c.paused && (
+                    <StatusBadge tone="amber" className="ml-2">
+                      {c.pausedByAdmin ? 'Paused by an admin' : 'Paused'}
+                    </StatusBadge>
+                  )
                 )}
               </Td>
               <Td className="tabular-nums">{max}</Td>
@@ -92,22 +99,27 @@ export function MyCampaignsTable({ createPath }: MyCampaignsTableProps) {
               </Td>
               <Td>
                 <div className="flex flex-wrap gap-2">
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    loading={busy}
-                    aria-label={`${c.paused ? 'Unpause' : 'Pause'} ${c.petName}`}
-                    onClick={() => togglePaused(c)}
-                  >
-                    {c.paused ? 'Unpause' : 'Pause'}
-                  </Button>
-                  <Link
-                    to={`/donation/${c._id}`}
-                    className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-                    aria-label={`Edit ${c.petName}`}
-                  >
-                    Edit
-                  </Link>
+                  {/* archived: read-only; an admin's pause: only an admin resumes it */}
+                  {!c.archived && !c.pausedByAdmin && (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      loading={busy}
+                      aria-label={`${c.paused ? 'Unpause' : 'Pause'} ${c.petName}`}
+                      onClick={() => togglePaused(c)}
+                    >
+                      {c.paused ? 'Unpause' : 'Pause'}
+                    </Button>
+                  )}
+                  {!c.archived && (
+                    <Link
+                      to={`/donation/${c._id}`}
+                      className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+                      aria-label={`Edit ${c.petName}`}
+                    >
+                      Edit
+                    </Link>
+                  )}
                   <DonatorsModal
                     campaign={c}
                     trigger={
