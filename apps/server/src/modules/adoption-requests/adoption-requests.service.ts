@@ -7,15 +7,11 @@ import type {
 import type { AppDeps } from '../../app-deps';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
+import { pageOf } from '../../lib/paging';
 import { recordAdminAction } from '../audit/audit.service';
+import { resolveListOwner } from '../users/users.service';
 import * as repo from './adoption-requests.repository';
 import type { AdoptionRequestRow } from './adoption-requests.repository';
-import { findUserIdByEmail } from '../pets/pets.repository';
-
-const pageOf = (q: { page: number; limit: number }) => ({
-  limit: q.limit,
-  offset: (q.page - 1) * q.limit,
-});
 
 const requestNotFound = () => notFound('Adoption request not found.');
 
@@ -55,16 +51,13 @@ export async function listForOwner(
   actor: AuthUser,
   query: UserAdoptionRequestsQuery,
 ) {
-  const email = query.email?.trim().toLowerCase();
-  let ownerId = actor.id;
-  if (email && email !== actor.email.toLowerCase()) {
-    if (actor.role !== 'admin') {
-      throw forbidden('You can only see the adoption requests on your own pets.');
-    }
-    const found = await findUserIdByEmail(deps.database.db, email);
-    if (!found) return { rows: [], total: 0 };
-    ownerId = found;
-  }
+  const ownerId = await resolveListOwner(
+    deps.database.db,
+    actor,
+    query.email,
+    'You can only see the adoption requests on your own pets.',
+  );
+  if (!ownerId) return { rows: [], total: 0 };
   return repo.listForOwner(deps.database.db, ownerId, pageOf(query));
 }
 

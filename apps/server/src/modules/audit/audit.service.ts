@@ -1,5 +1,6 @@
 import type { AuditLogQuery } from '@pet-haven/shared/audit';
 import type { DbOrTx } from '../../db/client';
+import { pageOf } from '../../lib/paging';
 import { insertAuditEntry, listAuditEntries } from './audit.repository';
 
 /** Who did it: a signed-in admin, or `{ id: null, email: 'cli' }` for actions without a user. */
@@ -36,5 +37,5 @@ export async function recordAdminAction(tx: DbOrTx, entry: AdminAction) {
 }
 
 export function listAuditLog(db: DbOrTx, query: AuditLogQuery) {
-  return listAuditEntries(db, { offset: (query.page - 1) * query.limit, limit: query.limit });
+  return listAuditEntries(db, pageOf(query));
 }

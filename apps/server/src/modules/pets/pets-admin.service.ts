@@ -2,6 +2,7 @@ import type { AdminListQuery } from '@pet-haven/shared/admin';
 import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
+import { pageOf } from '../../lib/paging';
 import { recordAdminAction } from '../audit/audit.service';
 import { releaseImages } from '../images/images.service';
 import { presentPet } from './pets.presenter';
@@ -19,11 +20,7 @@ const actorOf = (admin: AuthUser) => ({ id: admin.id, email: admin.email });
 
 /** GET /api/all-pets: every pet, adopted or not, newest first, with the total. */
 export function listAllPetsForAdmin(deps: AdminDeps, query: AdminListQuery) {
-  return repo.listPets(
-    deps.database.db,
-    {},
-    { limit: query.limit, offset: (query.page - 1) * query.limit },
-  );
+  return repo.listPets(deps.database.db, {}, pageOf(query));
 }
 
 /** DELETE /api/pets/{id}: any pet, with its adoption requests; its picture is released. */

@@ -115,13 +115,3 @@ export async function deletePet(db: DbOrTx, id: string): Promise<{ imageId: stri
   const rows = await db.delete(pets).where(eq(pets.id, id)).returning({ imageId: pets.imageId });
   return rows[0] ?? null;
 }
-
-/** The id of the account with this e-mail (stored lower-case by Better Auth), or null. */
-export async function findUserIdByEmail(db: DbOrTx, email: string): Promise<string | null> {
-  const rows = await db
-    .select({ id: user.id })
-    .from(user)
-    .where(eq(user.email, email.trim().toLowerCase()))
-    .limit(1);
-  return rows[0]?.id ?? null;
-}

@@ -8,7 +8,9 @@ import type {
 import type { AppDeps } from '../../app-deps';
 import { forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
+import { pageOf } from '../../lib/paging';
 import { releaseImages, resolveHostedImage } from '../images/images.service';
+import { resolveListOwner } from '../users/users.service';
 import {
   actsAsAdmin,
   deletePetByAdmin,
@@ -19,11 +21,6 @@ import * as repo from './pets.repository';
 import type { PetChanges, PetRow } from './pets.repository';
 
 const petNotFound = () => notFound('Pet not found');
-
-const pageOf = (q: { page: number; limit: number }) => ({
-  limit: q.limit,
-  offset: (q.page - 1) * q.limit,
-});
 
 export const isOwnerOrAdmin = (pet: { ownerId: string }, actor: AuthUser) =>
   actor.role === 'admin' || pet.ownerId === actor.id;
@@ -53,14 +50,13 @@ async function petForChange(deps: AppDeps, actor: AuthUser, id: string): Promise
 
 /** GET /api/user/pets: your own pets; an admin may name anyone by e-mail. */
 export async function listUserPets(deps: AppDeps, actor: AuthUser, query: UserPetsQuery) {
-  const email = query.email?.trim().toLowerCase();
-  let ownerId = actor.id;
-  if (email && email !== actor.email.toLowerCase()) {
-    if (actor.role !== 'admin') throw forbidden('You can only list your own pets.');
-    const found = await repo.findUserIdByEmail(deps.database.db, email);
-    if (!found) return { rows: [], total: 0 };
-    ownerId = found;
-  }
+  const ownerId = await resolveListOwner(
+    deps.database.db,
+    actor,
+    query.email,
+    'You can only list your own pets.',
+  );
+  if (!ownerId) return { rows: [], total: 0 };
   return repo.listPets(deps.database.db, { ownerId }, pageOf(query));
 }
 

@@ -3,6 +3,7 @@ import type { SaveUserBody, SaveUserAnswer, UsersQuery } from '@pet-haven/shared
 import type { Database, DbOrTx } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
+import { pageOf } from '../../lib/paging';
 import { recordAdminAction, type AuditActor } from '../audit/audit.service';
 import {
   findUserByEmail,
@@ -41,7 +42,23 @@ export async function saveProfile(
 }
 
 export function listAllUsers(db: DbOrTx, query: UsersQuery) {
-  return listUsers(db, { offset: (query.page - 1) * query.limit, limit: query.limit });
+  return listUsers(db, pageOf(query));
+}
+
+/**
+ * Whose list an `?email=` names (GET /api/user/pets, /api/user/adoption-requests): the caller
+ * when it is left out or is their own; anyone for an admin (null when no such user); otherwise
+ * 403 with `refusal`.
+ */
+export async function resolveListOwner(
+  db: DbOrTx,
+  actor: AuthUser,
+  email: string | undefined,
+  refusal: string,
+): Promise<string | null> {
+  if (!email?.trim() || sameEmail(email, actor.email)) return actor.id;
+  if (actor.role !== 'admin') throw forbidden(refusal);
+  return (await findUserByEmail(db, email))?.id ?? null;
 }
 
 /** GET /api/users/admin/{email}: yourself, or any e-mail when an admin asks. */

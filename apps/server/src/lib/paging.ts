@@ -1,0 +1,11 @@
+/** A page as repositories take it: how many rows, after how many. */
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
+
+/** `page` (from 1) and `limit` of a validated list query, as LIMIT/OFFSET. */
+export const pageOf = (query: { page: number; limit: number }): PageWindow => ({
+  limit: query.limit,
+  offset: (query.page - 1) * query.limit,
+});
