@@ -1,5 +1,5 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { makeCampaign } from '@/features/campaigns/test-data';
 import { layOutPage } from '@/testing/page-layout';
@@ -70,6 +70,31 @@ describe('/donation', () => {
       .filter((q) => q.key === 'GET /api/donation-campaigns')
       .map((q) => q.query.get('page'));
     expect(asked).toEqual(['1', '2', '3']);
+  });
+
+  it('shows a campaign once when the pages shift between loads (offset paging), without duplicate-key errors', async () => {
+    const first = pageOf(9, 'First');
+    // A campaign created after page 1 was loaded pushes First 9 onto page 2.
+    const pages: Record<string, unknown[]> = {
+      '1': first,
+      '2': [first[8]!, ...pageOf(8, 'Second')],
+      '3': [],
+    };
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      renderRoute('/donation', {
+        handlers: {
+          'GET /api/donation-campaigns': (req) => pages[req.query.get('page') ?? ''] ?? [],
+        },
+      });
+      expect(await screen.findByText(messages.campaigns.noMore)).toBeInTheDocument();
+      expect(screen.getAllByRole('article')).toHaveLength(17);
+      expect(screen.getAllByRole('article', { name: 'First 9' })).toHaveLength(1);
+      expect(screen.getByRole('article', { name: 'Second 8' })).toBeInTheDocument();
+      expect(errors.mock.calls.flat().join(' ')).not.toMatch(/same key/);
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it('does not load the next page until the window is scrolled within 100 px of the bottom', async () => {

@@ -13,6 +13,24 @@ export async function getCampaigns(page: number, signal?: AbortSignal): Promise<
   return { items, page };
 }
 
+/**
+ * The campaigns of the loaded pages, each once, in order. Pages are by offset (`?page=n`), so a
+ * campaign created or paused between two loads shifts the pages and a card can come back on the
+ * next page: the first occurrence is kept.
+ */
+export function campaignsOfPages(pages: readonly CampaignsPage[] | undefined): Campaign[] {
+  const seen = new Set<string>();
+  const out: Campaign[] = [];
+  for (const page of pages ?? []) {
+    for (const c of page.items) {
+      if (seen.has(c._id)) continue;
+      seen.add(c._id);
+      out.push(c);
+    }
+  }
+  return out;
+}
+
 /** Every key of campaign data starts with this; anything that changes a campaign invalidates it. */
 export const campaignsRootKey = ['campaigns'] as const;
 export const campaignListKey = [...campaignsRootKey, 'list'] as const;

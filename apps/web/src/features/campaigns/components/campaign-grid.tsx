@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorText } from '@/components/ui/error-text';
 import { SkeletonGrid } from '@/components/ui/skeleton';
 import { useNearBottom } from '@/hooks/use-near-bottom';
-import { useCampaignsInfinite } from '../api/get-campaigns';
+import { campaignsOfPages, useCampaignsInfinite } from '../api/get-campaigns';
 import { CampaignCard } from './campaign-card';
 
 const gridClasses = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3';
@@ -16,7 +16,7 @@ export function CampaignGrid() {
   const query = useCampaignsInfinite();
   const { data, status, hasNextPage, isFetchingNextPage, isFetchNextPageError } = query;
   const fetchNextPage = () => void query.fetchNextPage();
-  const campaigns = data?.pages.flatMap((p) => p.items) ?? [];
+  const campaigns = campaignsOfPages(data?.pages);
 
   useNearBottom(
     () => {
