@@ -1,20 +1,17 @@
 import { z } from 'zod';
-import { limitQuerySchema, pageQuerySchema } from './pagination';
+import { pagingQuerySchema } from './pagination';
 
 /**
  * Shapes of the admin area (spec sections 2, 6, 7): all pets, all campaigns, the audit log.
  * The entities themselves (pet, campaign, user) are defined once in their own modules.
  */
 
-/** GET /api/all-pets and GET /api/admin/donation-campaigns: `page` from 1, `limit` at most 100. */
-export const adminListQuerySchema = z.object({
-  page: pageQuerySchema,
-  limit: limitQuerySchema(10),
-});
-export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
-
 /** Rows per page of the admin tables. */
 export const ADMIN_PAGE_SIZE = 10;
+
+/** GET /api/all-pets and GET /api/admin/donation-campaigns: `page` from 1, `limit` at most 100. */
+export const adminListQuerySchema = pagingQuerySchema(ADMIN_PAGE_SIZE);
+export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
 /** PATCH /api/pets/{id} (admin): toggles adopted both ways (spec section 4). */
 export const adminPetAdoptedBodySchema = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limitQuerySchema, pageQuerySchema } from './pagination';
+import { pagingQuerySchema } from './pagination';
 
 /** One recorded admin action (GET /api/admin/audit-log), newest first. */
 export const auditEntrySchema = z.object({
@@ -17,8 +17,5 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const AUDIT_LOG_PAGE_SIZE = 50;
 
-export const auditLogQuerySchema = z.object({
-  page: pageQuerySchema,
-  limit: limitQuerySchema(AUDIT_LOG_PAGE_SIZE),
-});
+export const auditLogQuerySchema = pagingQuerySchema(AUDIT_LOG_PAGE_SIZE);
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;

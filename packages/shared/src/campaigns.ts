@@ -3,15 +3,12 @@ import { uuidSchema } from './ids';
 import { imageUrlSchema } from './images';
 import { messages } from './messages';
 import { hasAtMostTwoDecimals, MAX_AMOUNT } from './money';
-import { limitQuerySchema, pageQuerySchema } from './pagination';
+import { pagingQuerySchema } from './pagination';
+import { petLimits } from './pets';
 import { requiredText, text } from './text';
 
 /** Campaigns per page of GET /api/donation-campaigns (the grid has up to 3 columns). */
 export const CAMPAIGN_PAGE_SIZE = 9;
-
-export const PET_NAME_MAX = 100;
-export const SHORT_DESCRIPTION_MAX = 300;
-export const LONG_DESCRIPTION_MAX = 5000;
 
 const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -58,14 +55,14 @@ export const petPictureSchema = imageUrlSchema(messages.pets.uploadImageFirst).d
 );
 
 const campaignFields = {
-  petName: requiredText('Pet name', PET_NAME_MAX),
+  petName: requiredText('Pet name', petLimits.petName),
   petPicture: petPictureSchema,
   maxDonationAmount: amountSchema('Maximum donation amount').describe(
     'Decimal dollars, at most 2 decimals',
   ),
   lastDate: lastDateSchema,
-  shortDescription: requiredText('Short description', SHORT_DESCRIPTION_MAX),
-  longDescription: requiredText('Long description', LONG_DESCRIPTION_MAX, true),
+  shortDescription: requiredText('Short description', petLimits.shortDescription),
+  longDescription: requiredText('Long description', petLimits.longDescription, true),
 };
 
 /**
@@ -149,10 +146,7 @@ export const DONATION_LIST_LIMIT = 1000;
  * first, with the total in X-Total-Count. The default page is large enough for the web's
  * single-page screens.
  */
-export const donationListQuerySchema = z.object({
-  page: pageQuerySchema,
-  limit: limitQuerySchema(DONATION_LIST_LIMIT, DONATION_LIST_LIMIT),
-});
+export const donationListQuerySchema = pagingQuerySchema(DONATION_LIST_LIMIT, DONATION_LIST_LIMIT);
 export type DonationListQuery = z.infer<typeof donationListQuerySchema>;
 
 /** PATCH /api/donations/{id}/pause answer: the new value. */

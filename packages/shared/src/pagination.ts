@@ -19,8 +19,10 @@ export const limitQuerySchema = (defaultLimit: number, max = 100) =>
     .default(defaultLimit)
     .describe(`Items per page (at most ${max})`);
 
-export const pagingQuerySchema = z.object({
-  page: pageQuerySchema,
-  limit: limitQuerySchema(20),
-});
-export type PagingQuery = z.infer<typeof pagingQuerySchema>;
+/**
+ * THE `page` and `limit` query parameters of every paged list (one definition); extend it with
+ * the list's own filters: `pagingQuerySchema(24).extend({ search: ... })`.
+ */
+export const pagingQuerySchema = (defaultLimit: number, max = 100) =>
+  z.object({ page: pageQuerySchema, limit: limitQuerySchema(defaultLimit, max) });
+export type PagingQuery = z.infer<ReturnType<typeof pagingQuerySchema>>;

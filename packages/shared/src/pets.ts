@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { uuidSchema } from './ids';
 import { imageUrlSchema } from './images';
-import { limitQuerySchema, pageQuerySchema } from './pagination';
+import { pagingQuerySchema } from './pagination';
 import { requiredText, text } from './text';
 
 /** Spec section 9: pet categories. */
@@ -74,21 +74,17 @@ const booleanQuery = z
   .transform((v) => v === 'true');
 
 /** GET /api/pets: one page, newest first, total in X-Total-Count. */
-export const petListQuerySchema = z.object({
+export const petListQuerySchema = pagingQuerySchema(PETS_PAGE_SIZE).extend({
   search: text().trim().max(100).optional().describe('Case-insensitive substring of the pet name'),
   category: petCategorySchema.optional(),
   adopted: booleanQuery.optional().describe('false for the public list'),
-  page: pageQuerySchema,
-  limit: limitQuerySchema(PETS_PAGE_SIZE),
 });
 export type PetListQuery = z.infer<typeof petListQuerySchema>;
 export type PetListQueryInput = z.input<typeof petListQuerySchema>;
 
 /** GET /api/user/pets?email: the caller's own pets (admins may name anyone). */
-export const userPetsQuerySchema = z.object({
+export const userPetsQuerySchema = pagingQuerySchema(DASHBOARD_PAGE_SIZE).extend({
   email: text().trim().max(254).optional().describe('Defaults to the caller'),
-  page: pageQuerySchema,
-  limit: limitQuerySchema(DASHBOARD_PAGE_SIZE),
 });
 export type UserPetsQuery = z.infer<typeof userPetsQuerySchema>;
 
@@ -139,18 +135,13 @@ export const adoptionStatusBodySchema = z.object({
 export type AdoptionStatusBody = z.infer<typeof adoptionStatusBodySchema>;
 
 /** GET /api/user/adoption-requests?email: requests on the caller's pets (admins may name anyone). */
-export const userAdoptionRequestsQuerySchema = z.object({
+export const userAdoptionRequestsQuerySchema = pagingQuerySchema(DASHBOARD_PAGE_SIZE).extend({
   email: text().trim().max(254).optional().describe('Defaults to the caller'),
-  page: pageQuerySchema,
-  limit: limitQuerySchema(DASHBOARD_PAGE_SIZE),
 });
 export type UserAdoptionRequestsQuery = z.infer<typeof userAdoptionRequestsQuerySchema>;
 
 /** GET /api/user/my-adoption-requests: the caller's own requests. */
-export const myAdoptionRequestsQuerySchema = z.object({
-  page: pageQuerySchema,
-  limit: limitQuerySchema(DASHBOARD_PAGE_SIZE),
-});
+export const myAdoptionRequestsQuerySchema = pagingQuerySchema(DASHBOARD_PAGE_SIZE);
 export type MyAdoptionRequestsQuery = z.infer<typeof myAdoptionRequestsQuerySchema>;
 
 /**

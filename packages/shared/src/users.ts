@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, nameSchema, photoUrlSchema } from './auth';
 import { userIdSchema } from './ids';
-import { limitQuerySchema, pageQuerySchema } from './pagination';
+import { pagingQuerySchema } from './pagination';
 import { text } from './text';
 
 export const roles = ['user', 'admin'] as const;
@@ -48,17 +48,16 @@ export type JwtAnswer = z.infer<typeof jwtAnswerSchema>;
 export const USERS_PAGE_SIZE = 20;
 
 /** GET /api/users: oldest account first. */
-export const usersQuerySchema = z.object({
-  page: pageQuerySchema,
-  limit: limitQuerySchema(USERS_PAGE_SIZE),
-});
+export const usersQuerySchema = pagingQuerySchema(USERS_PAGE_SIZE);
 export type UsersQuery = z.infer<typeof usersQuerySchema>;
 
 export const userEmailParamSchema = z.object({ email: text().trim().min(1).max(254) });
 export const userIdParamSchema = z.object({ id: userIdSchema });
 
 export const adminCheckAnswerSchema = z.object({ admin: z.boolean() });
+export type AdminCheckAnswer = z.infer<typeof adminCheckAnswerSchema>;
 export const modifiedCountAnswerSchema = z.object({ modifiedCount: z.number().int() });
+export type ModifiedCountAnswer = z.infer<typeof modifiedCountAnswerSchema>;
 
 /** GET /api/config: what the web needs to know about how this server is set up. */
 export const publicConfigSchema = z.object({

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ModifiedCountAnswer } from '@pet-haven/shared/users';
 import { api } from '@/lib/api-client';
 import { usersQueryKey } from './get-users';
 
 /** PATCH /api/users/admin/{id} (admin): promotes a user; modifiedCount 0 when already an admin. */
 export function makeAdmin(id: string) {
-  return api<{ modifiedCount: number }>(`/users/admin/${encodeURIComponent(id)}`, {
+  return api<ModifiedCountAnswer>(`/users/admin/${encodeURIComponent(id)}`, {
     method: 'PATCH',
   });
 }

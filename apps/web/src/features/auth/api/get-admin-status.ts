@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminCheckAnswer } from '@pet-haven/shared/users';
 import { api } from '@/lib/api-client';
 import { useAuth } from '../hooks/use-auth';
 
 /** GET /api/users/admin/{email}: whether that user is an admin (yourself, or any when admin). */
-export function getAdminStatus(email: string, signal?: AbortSignal): Promise<{ admin: boolean }> {
-  return api<{ admin: boolean }>(`/users/admin/${encodeURIComponent(email)}`, { signal });
+export function getAdminStatus(email: string, signal?: AbortSignal): Promise<AdminCheckAnswer> {
+  return api<AdminCheckAnswer>(`/users/admin/${encodeURIComponent(email)}`, { signal });
 }
 
 export const adminStatusQueryOptions = (email: string) =>

@@ -7,12 +7,10 @@ import {
   campaignFormSchema,
   campaignToday,
   createCampaignBodySchema,
-  LONG_DESCRIPTION_MAX,
-  PET_NAME_MAX,
-  SHORT_DESCRIPTION_MAX,
   type CampaignForm as CampaignFormOutput,
 } from '@pet-haven/shared/campaigns';
 import { messages } from '@pet-haven/shared/messages';
+import { petLimits } from '@pet-haven/shared/pets';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { ImageUpload } from '@/components/ui/image-upload';
@@ -106,7 +104,7 @@ export function CampaignForm({ mode, defaultValues, submitLabel, onSubmit }: Cam
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Pet Name" required error={errors.petName?.message}>
-          <Input maxLength={PET_NAME_MAX} autoComplete="off" {...register('petName')} />
+          <Input maxLength={petLimits.petName} autoComplete="off" {...register('petName')} />
         </FormField>
         <FormField
           label="Maximum Donation Amount (USD)"
@@ -131,10 +129,10 @@ export function CampaignForm({ mode, defaultValues, submitLabel, onSubmit }: Cam
         </FormField>
       </div>
       <FormField label="Short Description" required error={errors.shortDescription?.message}>
-        <Input maxLength={SHORT_DESCRIPTION_MAX} {...register('shortDescription')} />
+        <Input maxLength={petLimits.shortDescription} {...register('shortDescription')} />
       </FormField>
       <FormField label="Long Description" required error={errors.longDescription?.message}>
-        <Textarea rows={6} maxLength={LONG_DESCRIPTION_MAX} {...register('longDescription')} />
+        <Textarea rows={6} maxLength={petLimits.longDescription} {...register('longDescription')} />
       </FormField>
       <div>
         <Button type="submit" size="lg" loading={isSubmitting} disabled={uploading}>
