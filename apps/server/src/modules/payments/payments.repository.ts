@@ -86,6 +86,12 @@ export async function setIntentStatus(
     .where(eq(paymentIntents.id, id));
 }
 
+/**
+ * The refunded mark is final: `recordOnce` refuses any intent carrying it, so no later event
+ * (a late webhook, a failure report, a cancel) may overwrite it.
+ */
+const notRefunded = sql`${paymentIntents.lastError} is distinct from 'refunded'`;
+
 /** Marks an intent canceled unless it already succeeded (a late cancel never undoes a payment). */
 export async function cancelOpenIntent(
   db: DbOrTx,
@@ -95,7 +101,7 @@ export async function cancelOpenIntent(
   await db
     .update(paymentIntents)
     .set({ status: 'canceled', lastError, updatedAt: sql`now()` })
-    .where(and(eq(paymentIntents.id, id), ne(paymentIntents.status, 'succeeded')));
+    .where(and(eq(paymentIntents.id, id), ne(paymentIntents.status, 'succeeded'), notRefunded));
 }
 
 /** Closes every open intent of a campaign (not the succeeded ones: their money is taken). */
@@ -129,7 +135,7 @@ export async function setIntentError(db: DbOrTx, id: string, lastError: string):
   await db
     .update(paymentIntents)
     .set({ lastError, updatedAt: sql`now()` })
-    .where(eq(paymentIntents.id, id));
+    .where(and(eq(paymentIntents.id, id), notRefunded));
 }
 
 /**

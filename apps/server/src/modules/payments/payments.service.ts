@@ -263,12 +263,15 @@ async function recordOnce(
   if (closed) return { refused: closed };
   const raised = await addToRaised(tx, current.campaignId, current.amountCents);
   if (raised === null) return { refused: 'full' };
-  await insertDonationOnce(tx, {
+  const donationId = await insertDonationOnce(tx, {
     campaignId: current.campaignId,
     donorId: current.donorId,
     amountCents: current.amountCents,
     paymentIntentId: current.id,
   });
+  // isRecorded ran under the intent's lock, so a conflict here means a broken invariant:
+  // throwing rolls back the raised amount rather than counting money with no donation row.
+  if (!donationId) throw new Error(`Donation for payment ${current.id} already exists`);
   await setIntentStatus(tx, current.id, 'succeeded');
   return { created: true, raisedCents: raised };
 }

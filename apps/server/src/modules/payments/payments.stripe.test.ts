@@ -281,6 +281,34 @@ describe('Stripe provider', () => {
     expect(stripe.refunds.filter((r) => r.payment_intent === late)).toHaveLength(1);
   });
 
+  it('keeps the refunded mark when late failure and cancel events arrive, so a retry still records nothing', async () => {
+    const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 30 });
+    const late = (await startPayment(donor.token, c._id, 30)).body.paymentIntentId as string;
+    await ctx.database.db.execute(
+      sql`update payment_intents set expires_at = now() - interval '1 minute' where id = ${late}`,
+    );
+    const onTime = (await startPayment(stranger.token, c._id, 30)).body.paymentIntentId as string;
+    const body = { donationId: c._id, amount: 30 };
+    stripe.succeed(onTime);
+    expect((await record(stranger.token, { ...body, paymentIntentId: onTime })).status).toBe(200);
+    const latePi = stripe.succeed(late);
+    expect((await record(donor.token, { ...body, paymentIntentId: late })).status).toBe(409);
+
+    // Out-of-order events for the refunded intent must not erase its refunded mark.
+    const failed = { ...latePi, last_payment_error: { code: 'card_declined' } };
+    expect((await deliver(event('payment_intent.payment_failed', failed))).status).toBe(200);
+    expect((await deliver(event('payment_intent.canceled', latePi))).status).toBe(200);
+    await ctx.request(`/api/update-donation/${c._id}`, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { maxDonationAmount: 100 },
+    });
+    expect((await deliver(event('payment_intent.succeeded', latePi))).status).toBe(200);
+    expect((await record(donor.token, { ...body, paymentIntentId: late })).status).toBe(409);
+    expect(await ledger(c._id)).toEqual({ raised: 3000, sum: 3000, n: 1 });
+    expect(stripe.refunds.filter((r) => r.payment_intent === late)).toHaveLength(1);
+  });
+
   it.each(['paused by the owner', 'archived by an admin', 'past its last date'])(
     'refunds a payment that completed after the campaign was %s, and records nothing',
     async (how) => {
