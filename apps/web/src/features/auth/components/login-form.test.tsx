@@ -70,6 +70,7 @@ describe('login screen', () => {
   });
 
   it('signs in, stores the token and goes home', async () => {
+    const issued = tokenAnswer(defaultFakeUser.email);
     let signedIn = false;
     const r = await openLogin({
       'GET /api/auth/get-session': () => (signedIn ? sessionAnswer(defaultFakeUser) : null),
@@ -81,14 +82,14 @@ describe('login screen', () => {
       },
       'POST /api/jwt': (req) => {
         expect(req.json()).toEqual({ email: defaultFakeUser.email });
-        return tokenAnswer(defaultFakeUser.email);
+        return issued;
       },
     });
     await r.user.type(r.getByLabelText('Email'), defaultFakeUser.email);
     await r.user.type(r.getByLabelText('Password'), 'Secret1');
     await r.user.click(r.getByRole('button', { name: 'Log In' }));
     await waitFor(() => expect(r.path()).toBe('/'));
-    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe(tokenAnswer(defaultFakeUser.email).token);
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe(issued.token);
     expect(await r.findByRole('button', { name: /account menu/i })).toBeInTheDocument();
     expect(r.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
   });

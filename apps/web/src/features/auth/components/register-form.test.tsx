@@ -43,6 +43,9 @@ const valid = {
   'Confirm Password': 'Secret1',
 };
 
+/** Ann's token, issued once so the tests compare with exactly what the server answered. */
+const annToken = tokenAnswer(ann.email);
+
 /** A server that lets Ann sign up, then answers the token and the profile save. */
 function signUpServer(saveAnswer: () => unknown): StubHandlers {
   let signedUp = false;
@@ -52,7 +55,7 @@ function signUpServer(saveAnswer: () => unknown): StubHandlers {
       signedUp = true;
       return json({ token: 'session-token', user: sessionAnswer(ann).user });
     },
-    'POST /api/jwt': () => tokenAnswer(ann.email),
+    'POST /api/jwt': () => annToken,
     'POST /api/users': saveAnswer,
   };
 }
@@ -115,8 +118,8 @@ describe('registration screen', () => {
       photoURL: ann.photoURL,
     });
     // the profile call carried the new bearer token
-    expect(save?.headers.get('authorization')).toBe(`Bearer ${tokenAnswer(ann.email).token}`);
-    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe(tokenAnswer(ann.email).token);
+    expect(save?.headers.get('authorization')).toBe(`Bearer ${annToken.token}`);
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe(annToken.token);
   });
 
   it('says when the user already exists', async () => {
