@@ -1,6 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoute, signedIn, tokenAnswer, defaultFakeUser } from '@/testing/render-route';
+import { ACCESS_TOKEN_KEY } from '@/lib/storage';
+import { renderRoute, signedIn, defaultFakeUser } from '@/testing/render-route';
 import { SOCIAL_SIGN_IN_KEY } from './auth-provider';
 
 describe('social sign-in', () => {
@@ -39,9 +40,10 @@ describe('social sign-in', () => {
     await waitFor(() => expect(r.requests.some((q) => q.key === 'POST /api/users')).toBe(true));
     const save = r.requests.find((q) => q.key === 'POST /api/users');
     expect(save?.json()).toEqual({ email: 'gita@example.com', name: 'Gita Hub' });
-    expect(save?.headers.get('authorization')).toBe(
-      `Bearer ${tokenAnswer('gita@example.com').token}`,
-    );
+    // the call carried the token the app stored from POST /api/jwt, issued for Gita
+    const stored = localStorage.getItem(ACCESS_TOKEN_KEY) ?? '';
+    expect(JSON.parse(atob(stored.split('.')[1] ?? '')).email).toBe('gita@example.com');
+    expect(save?.headers.get('authorization')).toBe(`Bearer ${stored}`);
     expect(sessionStorage.getItem(SOCIAL_SIGN_IN_KEY)).toBeNull();
   });
 
