@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import {
@@ -13,7 +13,7 @@ import { messages } from '@pet-haven/shared/messages';
 import { petLimits } from '@pet-haven/shared/pets';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { ImageUpload } from '@/components/ui/image-upload';
+import { FormImageUpload } from '@/components/ui/form-image-upload';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { setServerFieldErrors } from '@/lib/form-errors';
@@ -85,22 +85,12 @@ export function CampaignForm({ mode, defaultValues, submitLabel, onSubmit }: Cam
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">
-      <Controller
+      <FormImageUpload
         control={form.control}
         name="petPicture"
-        render={({ field, fieldState }) => (
-          <ImageUpload
-            ref={field.ref}
-            label="Pet Picture"
-            value={field.value || null}
-            onChange={(url) => {
-              field.onChange(url ?? '');
-              if (url) form.clearErrors('petPicture');
-            }}
-            onUploadingChange={setUploading}
-            error={fieldState.error?.message}
-          />
-        )}
+        clearErrors={form.clearErrors}
+        label="Pet Picture"
+        onUploadingChange={setUploading}
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Pet Name" required error={errors.petName?.message}>

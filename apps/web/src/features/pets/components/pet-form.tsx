@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { messages } from '@pet-haven/shared/messages';
 import { petBodySchema, petCategories, petLimits, type PetBody } from '@pet-haven/shared/pets';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { ImageUpload } from '@/components/ui/image-upload';
+import { FormImageUpload } from '@/components/ui/form-image-upload';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
@@ -72,22 +72,12 @@ export function PetForm({ defaultValues, email, submitLabel, onSubmit }: PetForm
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">
-      <Controller
+      <FormImageUpload
         control={form.control}
         name="petImage"
-        render={({ field, fieldState }) => (
-          <ImageUpload
-            ref={field.ref}
-            label="Pet Image"
-            value={field.value || null}
-            onChange={(url) => {
-              field.onChange(url ?? '');
-              if (url) form.clearErrors('petImage');
-            }}
-            onUploadingChange={setUploading}
-            error={fieldState.error?.message}
-          />
-        )}
+        clearErrors={form.clearErrors}
+        label="Pet Image"
+        onUploadingChange={setUploading}
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Pet Name" required error={errors.petName?.message}>
