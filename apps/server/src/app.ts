@@ -47,6 +47,20 @@ function contentSecurityPolicy(deps: AppDeps) {
 }
 
 /**
+ * Whether Strict-Transport-Security may be sent: only when PUBLIC_URL is https, and with
+ * TRUST_PROXY not when the proxy reports the request came over plain http (X-Forwarded-Proto). A
+ * site configured for http (local runs, http://localhost) never pins its host to HTTPS.
+ */
+function servedOverHttps(c: Context<AppEnv>, deps: AppDeps): boolean {
+  if (!deps.config.publicUrl.startsWith('https://')) return false;
+  if (deps.config.trustProxy) {
+    const proto = c.req.header('x-forwarded-proto')?.split(',').pop()?.trim().toLowerCase();
+    if (proto) return proto === 'https';
+  }
+  return true;
+}
+
+/**
  * The client's address for rate limiting: the socket's peer, or with TRUST_PROXY the last
  * X-Forwarded-For entry (the address our own proxy saw). null without a socket (app.request in tests).
  */
@@ -106,16 +120,17 @@ export function createApp(deps: AppDeps, auth: Auth = createAuth(deps)) {
       'request',
     );
   });
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: contentSecurityPolicy(deps),
-      xFrameOptions: 'DENY',
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      xContentTypeOptions: 'nosniff',
-      crossOriginEmbedderPolicy: false,
-      crossOriginResourcePolicy: 'same-origin',
-    }),
-  );
+  const securityHeaders = {
+    contentSecurityPolicy: contentSecurityPolicy(deps),
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    xContentTypeOptions: 'nosniff',
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: 'same-origin',
+  } as const;
+  const overHttps = secureHeaders(securityHeaders);
+  const overHttp = secureHeaders({ ...securityHeaders, strictTransportSecurity: false });
+  app.use((c, next) => (servedOverHttps(c, deps) ? overHttps : overHttp)(c, next));
 
   app.onError(handleError);
 
@@ -185,7 +200,28 @@ export function createApp(deps: AppDeps, auth: Auth = createAuth(deps)) {
 }
 export type App = ReturnType<typeof createApp>;
 
-/** Serves the built SPA: hashed assets cached for a year, every other path gets index.html. */
+/**
+ * The last segment of the path has a file extension (`/favicon.png`, `/assets/x.js`, `/a.map`).
+ * No page of the web app has one (its ids are UUIDs), so such a path names a file, never a page.
+ */
+const namesAFile = (p: string) => /\.[^/.]+$/.test(p.slice(p.lastIndexOf('/') + 1));
+/** The build's content-hashed files: only they may be cached for a year. */
+const underAssets = (p: string) => p === '/assets' || p.startsWith('/assets/');
+
+/**
+ * A missing file: a small plain-text 404 that nobody may store, so a browser or CDN asking for an
+ * old chunk during a deploy never keeps the page (or this answer) as that file.
+ */
+function missingFile(c: Context<AppEnv>) {
+  c.header('Cache-Control', 'no-store');
+  return c.text('Not found', 404);
+}
+
+/**
+ * Serves the built SPA: files under /assets/ (content-hashed names) cached for a year, other files
+ * of the build revalidated; a missing file (anything under /assets/, or any path with a file
+ * extension) is a 404 without caching; every other path is a page and gets index.html.
+ */
 function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   const root = deps.config.webDistDir;
   const indexFile = path.join(root, 'index.html');
@@ -195,18 +231,25 @@ function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
   const relativeRoot = path.relative(process.cwd(), root) || '.';
-  app.use(
-    '/assets/*',
-    async (c, next) => {
-      await next();
-      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    },
-    serveStatic({ root: relativeRoot }),
-  );
-  const staticFiles = serveStatic({ root: relativeRoot, index: '' });
-  // A path ending in '/' names a directory (reading it fails with EISDIR): the SPA handles it.
-  app.use('*', (c, next) => (c.req.path.endsWith('/') ? next() : staticFiles(c, next)));
+  // A folder's path (`/assets`) looks for its index.html, never reads the folder as a file.
+  const staticFiles = serveStatic({ root: relativeRoot, index: 'index.html' });
+  app.use('*', async (c, next) => {
+    // A path ending in '/' is a page (the root's index.html is served below, with its headers).
+    if (c.req.path.endsWith('/')) return next();
+    // A Response when the file exists; otherwise it went on to the handler below.
+    const served = await staticFiles(c, next);
+    if (!(served instanceof Response)) return;
+    if (served.status < 300) {
+      const hashed = underAssets(c.req.path);
+      served.headers.set(
+        'Cache-Control',
+        hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    }
+    return served;
+  });
   app.get('*', (c) => {
+    if (underAssets(c.req.path) || namesAFile(c.req.path)) return missingFile(c);
     c.header('Cache-Control', 'no-cache');
     return c.html(indexHtml);
   });
