@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -61,6 +62,14 @@ export const envSchema = z
     /** Default: on, except when NODE_ENV=production. */
     DEMO_DATA: optionalBool,
     IMAGE_GRACE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+    /** Default: one less than the CPUs (at least 1, at most 3: sharp runs on libuv's 4 threads). */
+    IMAGE_CONCURRENCY: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce.number().int().min(1).max(64).optional(),
+    ),
+    IMAGE_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).default(16),
+    IMAGE_UPLOAD_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+    IMAGE_UPLOAD_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -131,6 +140,10 @@ export interface Config {
   demoData: boolean;
   /** Unattached uploads are kept this long before the image sweep may delete them. */
   imageGraceMinutes: number;
+  /** Uploads decoded at once, and how many more may wait before uploads answer 503. */
+  imageProcessing: { concurrency: number; queueMax: number };
+  /** Uploads per user per window (429 beyond). */
+  imageUploadRateLimit: { windowSeconds: number; max: number };
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -200,6 +213,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : null,
     demoData: e.DEMO_DATA ?? e.NODE_ENV !== 'production',
     imageGraceMinutes: e.IMAGE_GRACE_MINUTES,
+    imageProcessing: {
+      concurrency: e.IMAGE_CONCURRENCY ?? Math.min(3, Math.max(1, os.availableParallelism() - 1)),
+      queueMax: e.IMAGE_QUEUE_MAX,
+    },
+    imageUploadRateLimit: {
+      windowSeconds: e.IMAGE_UPLOAD_RATE_LIMIT_WINDOW_SECONDS,
+      max: e.IMAGE_UPLOAD_RATE_LIMIT_MAX,
+    },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { hostedImageIdOf } from '../../db/schema/auth.schema';
-import { campaigns, images, pets, user } from '../../db/schema/index';
+import { campaigns, imageUploads, images, pets, user } from '../../db/schema/index';
 
 export type ImageRow = typeof images.$inferSelect;
 
@@ -45,4 +45,58 @@ export async function deleteUnreferencedImages(
     ? and(inArray(images.id, ids), lt(images.createdAt, olderThan), unreferencedImage)
     : and(lt(images.createdAt, olderThan), unreferencedImage);
   return db.delete(images).where(where).returning();
+}
+
+/**
+ * Holds the uploader's row lock until the transaction ends, so that uploads of one user are
+ * counted and recorded one at a time, also across server processes on one database.
+ * (NO KEY UPDATE: inserts elsewhere that reference the user are not blocked.)
+ */
+export async function lockUploader(tx: Tx, userId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.id, userId))
+    .for('no key update');
+  return rows.length > 0;
+}
+
+const windowStart = (windowSeconds: number) => sql`now() - make_interval(secs => ${windowSeconds})`;
+
+/**
+ * The user's uploads in the last `windowSeconds`, and the seconds until the oldest of them stops
+ * counting (0 without any). Rows older than the window are deleted first.
+ */
+export async function recentUploads(
+  tx: Tx,
+  userId: string,
+  windowSeconds: number,
+): Promise<{ count: number; secondsUntilOldestExpires: number }> {
+  await tx
+    .delete(imageUploads)
+    .where(
+      and(eq(imageUploads.userId, userId), lt(imageUploads.createdAt, windowStart(windowSeconds))),
+    );
+  const [row] = await tx
+    .select({
+      count: sql<number>`count(*)::int`,
+      secondsUntilOldestExpires: sql<number>`coalesce(ceil(extract(epoch from
+        min(${imageUploads.createdAt}) + make_interval(secs => ${windowSeconds}) - now())), 0)::int`,
+    })
+    .from(imageUploads)
+    .where(eq(imageUploads.userId, userId));
+  return row ?? { count: 0, secondsUntilOldestExpires: 0 };
+}
+
+export async function recordUpload(tx: Tx, userId: string): Promise<void> {
+  await tx.insert(imageUploads).values({ userId });
+}
+
+/** Deletes every upload record older than the window (of users who stopped uploading). */
+export async function deleteUploadsOlderThan(db: DbOrTx, windowSeconds: number): Promise<number> {
+  const rows = await db
+    .delete(imageUploads)
+    .where(lt(imageUploads.createdAt, windowStart(windowSeconds)))
+    .returning({ id: imageUploads.id });
+  return rows.length;
 }

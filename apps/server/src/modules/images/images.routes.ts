@@ -8,7 +8,13 @@ import { AppError, invalidField, notFound } from '../../lib/errors';
 import type { AppEnv } from '../../lib/hono-env';
 import { bearerSecurity, createRouter, errorResponses, jsonContent } from '../../lib/openapi';
 import { errorBodySchema } from '@pet-haven/shared/errors';
-import { readStoredFile, storeUpload, tooLarge } from './images.service';
+import {
+  IMAGE_MAX_ASPECT_RATIO,
+  readStoredFile,
+  RetryLaterError,
+  storeUpload,
+  tooLarge,
+} from './images.service';
 
 /** Room for the multipart envelope around a file of IMAGE_MAX_BYTES. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -37,8 +43,12 @@ const uploadRoute = createRoute({
   tags: ['Images'],
   summary: 'Upload a picture (JPEG, PNG, WebP, GIF or AVIF, 10 MB and 40 megapixels at most)',
   description:
-    'The type is decided from the bytes. The picture is re-encoded to WebP, auto-rotated, stripped ' +
-    'of all metadata and stored in several widths; `display_url` names the largest.',
+    'The type is decided from the bytes, the size from the header before anything is decoded. ' +
+    'The picture is re-encoded to WebP, auto-rotated, stripped of all metadata and stored in ' +
+    'several widths; `display_url` names the largest. Each user may upload ' +
+    'IMAGE_UPLOAD_RATE_LIMIT_MAX pictures per IMAGE_UPLOAD_RATE_LIMIT_WINDOW_SECONDS (default 10 a ' +
+    'minute); pictures are processed a few at a time, and a full line answers 503. Both answer ' +
+    'Retry-After (seconds).',
   security: bearerSecurity,
   middleware: [signedIn, multipartOnly, uploadLimit] as const,
   request: {
@@ -59,10 +69,15 @@ const uploadRoute = createRoute({
   },
   responses: {
     201: jsonContent(uploadAnswerSchema, 'Stored; use data.display_url'),
-    400: errorResponses[400],
+    400: jsonContent(
+      errorBodySchema,
+      `Damaged, missing, or its long side over ${IMAGE_MAX_ASPECT_RATIO} times its short side (issues name form.image)`,
+    ),
     401: errorResponses[401],
     413: jsonContent(errorBodySchema, 'Over 10 MB or over 40 megapixels'),
     415: jsonContent(errorBodySchema, 'Not a JPEG, PNG, WebP, GIF or AVIF image'),
+    429: jsonContent(errorBodySchema, 'Too many uploads by this user lately; see Retry-After'),
+    503: jsonContent(errorBodySchema, 'Too many pictures being processed; see Retry-After'),
   },
 });
 
@@ -101,8 +116,14 @@ export function createImagesRoutes(deps: AppDeps) {
       );
     }
     if (file.size > IMAGE_MAX_BYTES) throw tooLarge();
-    const stored = await storeUpload(deps, Buffer.from(await file.arrayBuffer()), user.id);
-    return c.json({ data: { display_url: stored.displayUrl } }, 201);
+    try {
+      const stored = await storeUpload(deps, Buffer.from(await file.arrayBuffer()), user.id);
+      return c.json({ data: { display_url: stored.displayUrl } }, 201);
+    } catch (err) {
+      // Kept by the error handler's answer.
+      if (err instanceof RetryLaterError) c.header('Retry-After', String(err.retryAfterSeconds));
+      throw err;
+    }
   });
 
   router.openapi(fileRoute, async (c) => {

@@ -9,10 +9,16 @@ import {
 } from '@pet-haven/shared/images';
 import sharp from 'sharp';
 import type { AppDeps } from '../../app-deps';
-import { AppError, invalidField } from '../../lib/errors';
+import type { Config } from '../../config';
+import { AppError, invalidField, unauthorized } from '../../lib/errors';
+import { QueueFullError, WorkQueue } from '../../lib/work-queue';
 import {
   deleteUnreferencedImages,
+  deleteUploadsOlderThan,
   findImageById,
+  lockUploader,
+  recentUploads,
+  recordUpload,
   upsertImage,
   type ImageRow,
 } from './images.repository';
@@ -68,6 +74,44 @@ const tooManyPixels = () =>
   );
 const unreadable = () =>
   invalidField('form.image', 'The picture is damaged or could not be read as an image.');
+const tooElongated = () =>
+  invalidField(
+    'form.image',
+    `The picture is too long and narrow (its long side may be at most ${IMAGE_MAX_ASPECT_RATIO} times its short side).`,
+  );
+
+/** A refusal that may succeed later: the route answers it with Retry-After. */
+export class RetryLaterError extends AppError {
+  constructor(
+    status: 429 | 503,
+    code: 'RATE_LIMITED' | 'SERVICE_UNAVAILABLE',
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(status, code, message);
+  }
+}
+const busy = (retryAfterSeconds: number) =>
+  new RetryLaterError(
+    503,
+    'SERVICE_UNAVAILABLE',
+    'The server is busy processing other pictures. Please try again in a few seconds.',
+    retryAfterSeconds,
+  );
+const tooManyUploads = (retryAfterSeconds: number) =>
+  new RetryLaterError(
+    429,
+    'RATE_LIMITED',
+    'You uploaded many pictures in a short time. Please wait a minute and try again.',
+    retryAfterSeconds,
+  );
+
+/**
+ * The long side of a picture may be at most this many times its short side. Checked from the
+ * header before decoding: a 1 x 39,000,000 PNG is under the pixel limit but costs seconds of CPU
+ * to decode and is no photo anyway (panoramas are about 1:4 to 1:8).
+ */
+export const IMAGE_MAX_ASPECT_RATIO = 20;
 
 /** The largest stored size is at most this wide (and this tall, for very tall pictures). */
 const LARGEST_WIDTH = Math.max(...IMAGE_WIDTHS);
@@ -81,21 +125,31 @@ export interface StoredImage {
   displayUrl: string;
 }
 
-/**
- * Checks an upload from its bytes, re-encodes it to WebP (auto-rotated, every bit of metadata
- * such as GPS dropped) in the sizes of IMAGE_WIDTHS (never upscaled), stores the files under
- * content-hashed names and records the image. Refuses with 413 (bytes, pixels), 415 (type)
- * or 400 (unreadable).
- */
-export async function storeUpload(
-  deps: ImageDeps,
-  bytes: Buffer,
-  uploaderId: string | null,
-): Promise<StoredImage> {
-  if (bytes.length > IMAGE_MAX_BYTES) throw tooLarge();
-  const type = sniffImageType(bytes);
-  if (!type) throw unsupported();
+const processingQueues = new WeakMap<Config, WorkQueue>();
 
+/**
+ * The one line of image decoding for these deps' configuration: IMAGE_CONCURRENCY pictures at a
+ * time, each on one libvips thread, so uploads leave CPU (and libuv threads: file reads, password
+ * hashing) to every other request; IMAGE_QUEUE_MAX more may wait, further uploads answer 503.
+ */
+export function imageProcessingQueueOf(deps: Pick<AppDeps, 'config'>): WorkQueue {
+  let queue = processingQueues.get(deps.config);
+  if (!queue) {
+    // Process-wide: threads per picture. Parallelism comes from the queue's slots instead.
+    sharp.concurrency(1);
+    const { concurrency, queueMax } = deps.config.imageProcessing;
+    queue = new WorkQueue(concurrency, queueMax);
+    processingQueues.set(deps.config, queue);
+  }
+  return queue;
+}
+
+/**
+ * Reads the picture's header only (sharp's metadata decodes no pixels) and refuses what would be
+ * costly or is no picture we accept: 415 (type), 413 (over IMAGE_MAX_PIXELS), 400 (damaged, or
+ * long side over IMAGE_MAX_ASPECT_RATIO times the short side).
+ */
+async function checkHeader(bytes: Buffer, type: AcceptedImageType) {
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -105,34 +159,90 @@ export async function storeUpload(
   const expected = type === 'avif' ? 'heif' : type;
   if (meta.format !== expected) throw unsupported();
   if (type === 'avif' && meta.compression !== 'av1') throw unsupported();
-  const pageHeight = meta.pageHeight ?? meta.height;
-  if (!meta.width || !pageHeight) throw unreadable();
-  if (meta.width * pageHeight > IMAGE_MAX_PIXELS) throw tooManyPixels();
+  const width = meta.width;
+  const height = meta.pageHeight ?? meta.height;
+  if (!width || !height) throw unreadable();
+  if (width * height > IMAGE_MAX_PIXELS) throw tooManyPixels();
+  if (Math.max(width, height) > IMAGE_MAX_ASPECT_RATIO * Math.min(width, height)) {
+    throw tooElongated();
+  }
+}
 
-  const variants: { width: number; data: Buffer }[] = [];
-  let height: number;
+/**
+ * Counts this upload against the user's IMAGE_UPLOAD_RATE_LIMIT_MAX per window, or refuses it
+ * with 429. Counted and recorded under a lock on the user's row, so the limit holds with several
+ * server processes on one database.
+ */
+async function takeUploadSlot(deps: ImageDeps, userId: string) {
+  const { max, windowSeconds } = deps.config.imageUploadRateLimit;
+  const retryAfter = await deps.database.db.transaction(async (tx) => {
+    if (!(await lockUploader(tx, userId))) throw unauthorized();
+    const recent = await recentUploads(tx, userId, windowSeconds);
+    if (recent.count >= max) return Math.max(1, recent.secondsUntilOldestExpires);
+    await recordUpload(tx, userId);
+    return null;
+  });
+  if (retryAfter !== null) throw tooManyUploads(retryAfter);
+}
+
+/**
+ * Decodes once (first frame only: animations become still pictures), auto-rotates, scales to the
+ * largest stored width, then encodes every stored width from those pixels. Output carries no
+ * metadata. Runs inside the processing queue.
+ */
+async function encodeVariants(deps: ImageDeps, bytes: Buffer) {
   try {
-    // First frame only (animations become still pictures); output carries no metadata.
-    const base = sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
+    const decoded = await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
       .autoOrient()
-      .timeout({ seconds: 30 });
-    const resize = (width: number) =>
-      base
-        .clone()
-        .resize({ width, height: MAX_HEIGHT, fit: 'inside', withoutEnlargement: true })
-        .webp(WEBP)
-        .toBuffer({ resolveWithObject: true });
-    const largest = await resize(LARGEST_WIDTH);
-    height = largest.info.height;
-    variants.push({ width: largest.info.width, data: largest.data });
-    for (const w of storedWidths(largest.info.width).slice(0, -1)) {
-      variants.unshift({ width: w, data: (await resize(w)).data });
+      .resize({ width: LARGEST_WIDTH, height: MAX_HEIGHT, fit: 'inside', withoutEnlargement: true })
+      .timeout({ seconds: 30 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const { width, height, channels } = decoded.info;
+    const pixels = () => sharp(decoded.data, { raw: { width, height, channels } });
+    const variants: { width: number; data: Buffer }[] = [];
+    for (const w of storedWidths(width)) {
+      const scaled = w === width ? pixels() : pixels().resize({ width: w });
+      variants.push({ width: w, data: await scaled.webp(WEBP).toBuffer() });
     }
+    return { variants, height };
   } catch (err) {
     if (err instanceof Error && /pixel limit/i.test(err.message)) throw tooManyPixels();
     deps.logger.warn({ err }, 'Image processing failed');
     throw unreadable();
   }
+}
+
+/**
+ * Checks an upload from its bytes and header, re-encodes it to WebP (auto-rotated, every bit of
+ * metadata such as GPS dropped) in the sizes of IMAGE_WIDTHS (never upscaled), stores the files
+ * under content-hashed names and records the image. Refuses with 413 (bytes, pixels), 415 (type)
+ * or 400 (unreadable, too elongated) before decoding anything; then with 503 when the processing
+ * queue is full and 429 when `uploaderId` uploaded too many pictures lately (server-side
+ * uploads, `uploaderId` null, are not limited).
+ */
+export async function storeUpload(
+  deps: ImageDeps,
+  bytes: Buffer,
+  uploaderId: string | null,
+): Promise<StoredImage> {
+  if (bytes.length > IMAGE_MAX_BYTES) throw tooLarge();
+  const type = sniffImageType(bytes);
+  if (!type) throw unsupported();
+  await checkHeader(bytes, type);
+
+  const queue = imageProcessingQueueOf(deps);
+  // Checked before counting the upload, so that a busy server does not use up the user's uploads.
+  if (queue.full) throw busy(queue.retryAfterSeconds());
+  if (uploaderId) await takeUploadSlot(deps, uploaderId);
+  let encoded: Awaited<ReturnType<typeof encodeVariants>>;
+  try {
+    encoded = await queue.run(() => encodeVariants(deps, bytes));
+  } catch (err) {
+    if (err instanceof QueueFullError) throw busy(err.retryAfterSeconds);
+    throw err;
+  }
+  const { variants, height } = encoded;
 
   const largest = variants[variants.length - 1]!;
   const id = createHash('sha256').update(largest.data).digest('hex');
@@ -218,8 +328,12 @@ export async function releaseImages(deps: ImageDeps, ids: string[]): Promise<num
   }
 }
 
-/** Deletes every unreferenced image older than the grace period; main.ts runs it periodically. */
+/**
+ * Deletes every unreferenced image older than the grace period, and the upload records that no
+ * longer count for the rate limit; main.ts runs it periodically.
+ */
 export async function sweepUnusedImages(deps: ImageDeps): Promise<number> {
+  await deleteUploadsOlderThan(deps.database.db, deps.config.imageUploadRateLimit.windowSeconds);
   const olderThan = new Date(Date.now() - imageGraceMs(deps));
   const rows = await deleteUnreferencedImages(deps.database.db, olderThan);
   await removeFiles(deps, rows);
