@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { messages } from '@pet-haven/shared/messages';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { apiCall, newUser, registerViaApi } from './support/auth';
 import { createCampaign, createPet, signInAdmin } from './support/data';
-import { describe, expect, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 import { expectHidden, expectText, expectVisible, waitForPath } from './support/ui';
 
 const unique = (name: string) => `${name} ${randomBytes(3).toString('hex')}`;
@@ -27,7 +27,7 @@ async function findRow(page: Page, text: string) {
   return row.first();
 }
 
-describe('admin area', () => {
+test.describe('admin area', () => {
   test('an admin promotes a user and sees the toast; the promoted user then sees the admin tabs after reload', async ({
     page,
     context,

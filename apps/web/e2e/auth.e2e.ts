@@ -12,11 +12,11 @@ import {
   setGoogleIdentity,
 } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
-import { describe, expect, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 import { presetTheme } from './support/theme';
 import { expectHidden, expectText, expectVisible, pathOf, waitForPath } from './support/ui';
 
-describe('accounts in the browser', () => {
+test.describe('accounts in the browser', () => {
   test('register, log out, and log in again', async ({ page }) => {
     const user = newUser();
 

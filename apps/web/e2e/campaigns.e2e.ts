@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { messages } from '@pet-haven/shared/messages';
 import type { Campaign, MyDonation } from '@pet-haven/shared/campaigns';
-import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
+import type { Page } from '@playwright/test';
 import { apiCall, newUser, registerViaApi } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
 import { createCampaign, solidPng } from './support/data';
-import { describe, expect, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
+import { appOrigin } from './support/paths';
 import { presetTheme } from './support/theme';
 import { expectHidden, expectText, expectVisible } from './support/ui';
 
@@ -23,6 +23,16 @@ async function fillCard(page: Page, cardNumber: string) {
   await dialog.getByLabel('CVC').fill('123');
 }
 
+/** Resolves after the page has rendered two more animation frames (an event, not a clock). */
+async function afterNextFrames(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
+}
+
 /** Waits until the campaign list has loaded something: a card or the end message. */
 async function waitForList(page: Page) {
   await page
@@ -32,10 +42,11 @@ async function waitForList(page: Page) {
     .waitFor();
 }
 
-describe('donation campaigns and donating', () => {
+test.describe('donation campaigns and donating', () => {
+  test.describe.configure({ timeout: 150_000 });
+
   test(
     'create with a picture, list, decline, donate, my donations, donators, pause',
-    { timeout: 150_000 },
     async ({ page, context, newSession }) => {
       // ---- the owner creates a campaign with a picture through the dashboard form
       const { token: ownerToken } = await registerViaApi(context, newUser());
@@ -134,7 +145,7 @@ describe('donation campaigns and donating', () => {
       await donor.page.goto(`/donation-details/${id}`);
       await expectVisible(donor.page.getByText(/paused and is not accepting donations/));
       expect(await donor.page.getByRole('button', { name: 'Donate Now' }).count()).toBe(0);
-      const refused = await fetch(`${inject('baseURL')}/api/create-payment`, {
+      const refused = await fetch(`${appOrigin()}/api/create-payment`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${donorToken}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ donationAmount: 5, donationCampaignId: id }),
@@ -146,7 +157,6 @@ describe('donation campaigns and donating', () => {
 
   test(
     "infinite scroll loads 9 at a time and reaches 'No more campaigns available.' with 20 campaigns",
-    { timeout: 150_000 },
     async ({ page, context }) => {
       const { token } = await registerViaApi(context, newUser());
       const tag = randomBytes(3).toString('hex');
@@ -163,16 +173,25 @@ describe('donation campaigns and donating', () => {
       await page.goto('/donation');
       // newest first: the last one created opens the first page
       await expectVisible(page.getByRole('article', { name: names[19]! }));
-      await page.waitForTimeout(500);
+      await expect(page.getByRole('article')).toHaveCount(9);
+      // The list checks whether to load more on the animation frame after a page renders (the
+      // window may be too tall to scroll); let that check run, then nothing more was asked.
+      await afterNextFrames(page);
+      await expect(page.getByText('Loading more campaigns', { exact: true })).toHaveCount(0);
       expect(await page.getByRole('article').count()).toBe(9);
       expect(pagesAsked).toEqual(['1']);
 
+      // scroll to the bottom until the end message shows (each scroll loads the next page)
       const end = page.getByText(messages.campaigns.noMore);
-      for (let i = 0; i < 40 && !(await end.isVisible()); i++) {
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        await page.waitForTimeout(250);
-      }
-      await expectVisible(end);
+      await expect
+        .poll(
+          async () => {
+            await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+            return end.isVisible();
+          },
+          { message: 'the end message after scrolling', timeout: 60_000 },
+        )
+        .toBe(true);
       for (const n of names) {
         expect(await page.getByRole('article', { name: n, exact: true }).count()).toBe(1);
       }
@@ -184,7 +203,6 @@ describe('donation campaigns and donating', () => {
 
   test(
     'the campaign screens have no serious accessibility problems, light and dark',
-    { timeout: 150_000 },
     async ({ browser, baseURL }) => {
       for (const theme of ['light', 'dark'] as const) {
         const context = await browser.newContext({

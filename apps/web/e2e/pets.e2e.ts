@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { messages } from '@pet-haven/shared/messages';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { newUser, registerViaApi } from './support/auth';
 import { createPet, solidPng } from './support/data';
-import { describe, expect, PHONE, test } from './support/fixtures';
+import { expect, PHONE, test } from './support/fixtures';
 import { presetTheme } from './support/theme';
 import { expectHidden, expectText, expectVisible, waitForPath } from './support/ui';
 
@@ -24,7 +24,7 @@ async function cardNames(page: Page) {
   return page.getByRole('list').getByRole('article').getByRole('heading').allTextContents();
 }
 
-describe('pets and adoption', () => {
+test.describe('pets and adoption', () => {
   test('add a pet, find it, request it, accept, mark adopted, see the outcome, delete', async ({
     page,
     context,

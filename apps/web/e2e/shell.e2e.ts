@@ -8,11 +8,11 @@ import {
   registerViaApi,
 } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
-import { describe, expect, PHONE, test } from './support/fixtures';
+import { expect, PHONE, test } from './support/fixtures';
 import { currentTheme, presetTheme, switchTheme } from './support/theme';
 import { expectHidden, expectText, expectVisible, pathOf, waitForPath } from './support/ui';
 
-describe('the web shell', () => {
+test.describe('the web shell', () => {
   test('dark mode survives a reload, and light mode comes back', async ({ page }) => {
     await page.goto('/');
     expect(await currentTheme(page)).toBe('light');

@@ -1,6 +1,6 @@
-import { describe, expect, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 
-describe('the e2e harness', () => {
+test.describe('the e2e harness', () => {
   test('serves the API and the web app', async ({ page, baseURL }) => {
     const health = await fetch(`${baseURL}/api/health`);
     expect(health.status).toBe(200);

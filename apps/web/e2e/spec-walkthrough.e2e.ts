@@ -1,10 +1,10 @@
 import { messages } from '@pet-haven/shared/messages';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { newUser, registerViaApi } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
 import { createCampaign, createPet, signInAdmin } from './support/data';
-import { inject } from 'vitest';
-import { beforeAll, describe, expect, launchChromium, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
+import { appOrigin } from './support/paths';
 import { presetTheme, switchTheme } from './support/theme';
 import { expectVisible, pathOf, waitForPath } from './support/ui';
 
@@ -251,33 +251,34 @@ async function walk(page: Page, role: Role) {
   return problems;
 }
 
-describe('the spec walk-through', () => {
-  beforeAll(async () => {
+test.describe('the spec walk-through', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test.beforeAll(async ({ browser }) => {
     // an owner with a pet and a campaign that the other roles can open
-    const browser = await launchChromium();
-    const context: BrowserContext = await browser.newContext({ baseURL: inject('baseURL') });
+    const context = await browser.newContext({ baseURL: appOrigin() });
     const { token } = await registerViaApi(context, newUser({ name: 'Walk Owner' }));
     petName = `Walker ${Date.now().toString(36)}`;
     campaignName = `Walkie ${Date.now().toString(36)}`;
     petId = (await createPet(token, petName))._id;
     campaignId = (await createCampaign(token, campaignName))._id;
-    await browser.close();
+    await context.close();
   });
 
   test('as an anonymous visitor', async ({ page, context }) => {
     await presetTheme(context, 'light');
     expect(await walk(page, 'anonymous')).toEqual([]);
-  }, 180_000);
+  });
 
   test('as a signed-in user', async ({ page, context }) => {
     await presetTheme(context, 'light');
     await registerViaApi(context, newUser());
     expect(await walk(page, 'user')).toEqual([]);
-  }, 180_000);
+  });
 
   test('as an admin', async ({ page, context }) => {
     await presetTheme(context, 'light');
     await signInAdmin(context);
     expect(await walk(page, 'admin')).toEqual([]);
-  }, 180_000);
+  });
 });

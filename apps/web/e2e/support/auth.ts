@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { BrowserContext, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import type { BrowserContext, Page } from '@playwright/test';
 import { GOOGLE_IDENTITY_PATH, type GoogleIdentity } from './google-mock';
-import { ADMIN_EMAIL } from './paths';
+import { ADMIN_EMAIL, appOrigin, googleIssuerURL } from './paths';
 import { waitForPath } from './ui';
 
 export interface TestUser {
@@ -19,7 +18,7 @@ export function newUser(overrides: Partial<TestUser> = {}): TestUser {
     name: `E2E User ${id}`,
     email: `user-${id}@e2e.test`,
     password: `Secret-${id}A`,
-    photoURL: `${inject('baseURL')}/favicon.svg`,
+    photoURL: `${appOrigin()}/favicon.svg`,
     ...overrides,
   };
 }
@@ -80,7 +79,7 @@ export async function openAvatarMenu(page: Page) {
 
 // ---------------------------------------------------------------- through the API
 
-const origin = () => inject('baseURL');
+const origin = appOrigin;
 
 async function expectOk(
   res: { ok(): boolean; status(): number; text(): Promise<string> },
@@ -156,7 +155,7 @@ export async function apiCall<T = unknown>(
 
 /** Sets who the mock Google provider signs in next (until changed). */
 export async function setGoogleIdentity(identity: GoogleIdentity) {
-  const res = await fetch(`${inject('googleIssuerURL')}${GOOGLE_IDENTITY_PATH}`, {
+  const res = await fetch(`${googleIssuerURL()}${GOOGLE_IDENTITY_PATH}`, {
     method: 'POST',
     body: JSON.stringify(identity),
   });

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 export interface AxeOptions {
   /** Only check inside this CSS selector (default: the whole page). */

@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
-import type { BrowserContext } from 'playwright-core';
-import { inject } from 'vitest';
+import type { BrowserContext } from '@playwright/test';
 import { adminUser, apiCall, loginViaApi, registerViaApi, type TestUser } from './auth';
+import { appOrigin } from './paths';
 
 /**
  * Test data through the API, for specs that need pets and campaigns to exist (admin, walk-through).
@@ -42,7 +42,7 @@ export async function uploadPicture(token: string, rgb?: [number, number, number
     new Blob([new Uint8Array(solidPng(64, 48, rgb))], { type: 'image/png' }),
     'pet.png',
   );
-  const res = await fetch(`${inject('baseURL')}/api/images`, {
+  const res = await fetch(`${appOrigin()}/api/images`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}` },
     body: form,
@@ -100,7 +100,7 @@ export async function createCampaign(token: string, petName: string) {
 }
 
 /**
- * Signs the context in as the e2e admin (ADMIN_EMAILS). Every spec file shares one database,
+ * Signs the context in as the e2e admin (ADMIN_EMAILS). Every spec file of a worker shares one database,
  * so the admin may already exist: sign in, and register only the first time.
  */
 export async function signInAdmin(context: BrowserContext, admin: TestUser = adminUser()) {

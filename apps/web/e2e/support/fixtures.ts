@@ -1,21 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { test as base, inject } from 'vitest';
-import { ARTIFACTS_DIR, CHROMIUM_PATH } from './paths';
+import { test as base, type BrowserContext, type Page } from '@playwright/test';
+import { DESKTOP } from './chromium';
+import { appOrigin } from './paths';
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-export const DESKTOP = { width: 1280, height: 800 };
-export const PHONE = { width: 390, height: 844 };
+export { DESKTOP, PHONE } from './chromium';
 
 /** Console messages that are not our bugs (add a RegExp with a comment saying why). */
 const IGNORED_CONSOLE_ERRORS: RegExp[] = [
@@ -36,20 +23,16 @@ export interface ConsoleErrors {
   unexpected(): string[];
 }
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-}
-
-/** Records the page's console errors and uncaught exceptions. */
-function collectConsoleErrors(page: Page, consoleErrors: ConsoleErrors) {
-  page.on('console', (msg) => {
+/** Records the console errors, uncaught exceptions and 5xx answers of every page of a context. */
+function collectConsoleErrors(context: BrowserContext, consoleErrors: ConsoleErrors) {
+  context.on('console', (msg) => {
     if (msg.type() === 'error') {
       const where = msg.location().url ? ` (${msg.location().url})` : '';
       consoleErrors.list.push(`${msg.text()}${where}`);
     }
   });
-  page.on('pageerror', (err) => consoleErrors.list.push(`Uncaught: ${err.message}`));
-  page.on('response', (res) => {
+  context.on('weberror', (err) => consoleErrors.list.push(`Uncaught: ${err.error().message}`));
+  context.on('response', (res) => {
     if (res.status() >= 500) consoleErrors.list.push(`HTTP ${res.status()} from ${res.url()}`);
   });
 }
@@ -59,55 +42,23 @@ export interface Session {
   page: Page;
 }
 
-function fileSafe(name: string) {
-  return name
-    .replace(/[^a-z0-9-_]+/gi, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 120);
-}
-
 /**
- * The e2e test API. Fixtures:
- * - `baseURL`: origin of the running app (started by global-setup.ts).
- * - `browser`: one Debian Chromium per test file.
- * - `context`: a fresh browser context per test (own cookies and localStorage), desktop size,
- *   `baseURL` set so `page.goto('/login')` works.
- * - `page`: a page in that context. Console errors and uncaught exceptions fail the test; a
- *   failing test leaves a full-page screenshot in apps/web/e2e/artifacts/.
+ * The e2e test API: Playwright's `test` with these fixtures (configured in playwright.config.ts:
+ * Debian's Chromium, desktop viewport, 10 s action and 15 s navigation timeouts, traces and
+ * screenshots kept for failing tests):
+ * - `baseURL`: origin of the app this worker tests (started by global-setup.ts; one per worker).
+ * - `context`, `page`: Playwright's fresh context (own cookies and localStorage) and page; any
+ *   console error, uncaught exception or 5xx answer in any of its pages fails the test.
  * - `consoleErrors`: to inspect, clear or allow collected console errors.
- * - `newSession()`: another fresh context + page (a second user), same console and screenshot rules.
+ * - `newSession()`: another fresh context + page (a second user), same console rules.
  */
 export const test = base.extend<{
-  $test: {
-    context: BrowserContext;
-    page: Page;
-    consoleErrors: ConsoleErrors;
-    newSession: (options?: { viewport?: { width: number; height: number } }) => Promise<Session>;
-  };
-  $worker: { baseURL: string; browser: Browser };
+  consoleErrors: ConsoleErrors;
+  newSession: (options?: { viewport?: { width: number; height: number } }) => Promise<Session>;
 }>({
-  baseURL: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      await provide(inject('baseURL'));
-    },
-    { scope: 'worker' },
-  ],
-  browser: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      const browser = await launchChromium();
-      await provide(browser);
-      await browser.close();
-    },
-    { scope: 'worker' },
-  ],
-  context: async ({ browser, baseURL }, provide) => {
-    const context = await browser.newContext({ baseURL, viewport: DESKTOP });
-    context.setDefaultTimeout(10_000);
-    context.setDefaultNavigationTimeout(15_000);
-    await provide(context);
-    await context.close();
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, provide) => {
+    await provide(appOrigin());
   },
   // eslint-disable-next-line no-empty-pattern
   consoleErrors: async ({}, provide) => {
@@ -126,42 +77,21 @@ export const test = base.extend<{
       throw new Error(`Console errors in the page:\n${bad.map((m) => `  - ${m}`).join('\n')}`);
     }
   },
-  page: async ({ context, consoleErrors, task }, provide) => {
-    const page = await context.newPage();
-    collectConsoleErrors(page, consoleErrors);
-    await provide(page);
-    if (task.result?.state === 'fail' || consoleErrors.unexpected().length > 0) {
-      mkdirSync(ARTIFACTS_DIR, { recursive: true });
-      const file = path.join(
-        ARTIFACTS_DIR,
-        `${fileSafe(path.basename(task.file.name))}--${fileSafe(task.name)}.png`,
-      );
-      await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
-    }
+  context: async ({ context, consoleErrors }, provide) => {
+    collectConsoleErrors(context, consoleErrors);
+    await provide(context);
   },
-  newSession: async ({ browser, baseURL, consoleErrors, task }, provide) => {
-    const opened: Session[] = [];
+  newSession: async ({ browser, baseURL, consoleErrors }, provide) => {
+    const opened: BrowserContext[] = [];
     await provide(async (options = {}) => {
       const context = await browser.newContext({ baseURL, viewport: options.viewport ?? DESKTOP });
-      context.setDefaultTimeout(10_000);
-      context.setDefaultNavigationTimeout(15_000);
-      const page = await context.newPage();
-      collectConsoleErrors(page, consoleErrors);
-      opened.push({ context, page });
-      return { context, page };
+      opened.push(context);
+      collectConsoleErrors(context, consoleErrors);
+      return { context, page: await context.newPage() };
     });
-    const failed = task.result?.state === 'fail' || consoleErrors.unexpected().length > 0;
-    for (const [i, s] of opened.entries()) {
-      if (failed) {
-        const file = path.join(
-          ARTIFACTS_DIR,
-          `${fileSafe(path.basename(task.file.name))}--${fileSafe(task.name)}--session-${i + 2}.png`,
-        );
-        await s.page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
-      }
-      await s.context.close();
-    }
+    // Playwright screenshots every page of a failing test as its context closes.
+    for (const context of opened) await context.close();
   },
 });
 
-export { describe, expect, beforeAll, afterAll } from 'vitest';
+export { expect } from '@playwright/test';

@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The path of the page's current URL (no origin, no query). */
 export function pathOf(page: Page) {
@@ -23,14 +23,14 @@ export async function waitForPath(
   await page.waitForURL((url) => matches(url.pathname), { timeout, waitUntil: 'commit' });
 }
 
-/** Waits for a locator to be visible (playwright-core has no auto-retrying expect). */
+/** Web-first: retries until the (first) element is visible, failing after the expect timeout. */
 export async function expectVisible(locator: Locator, timeout?: number) {
-  await locator.first().waitFor({ state: 'visible', timeout });
+  await expect(locator.first()).toBeVisible({ timeout });
 }
 
-/** Waits for a locator to be gone or hidden. */
+/** Web-first: retries until the (first) element is gone or hidden. */
 export async function expectHidden(locator: Locator, timeout?: number) {
-  await locator.first().waitFor({ state: 'hidden', timeout });
+  await expect(locator.first()).toBeHidden({ timeout });
 }
 
 /** Waits for visible text anywhere on the page (exact match by default). */
