@@ -20,6 +20,7 @@ import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { createLogger } from '../src/lib/logger';
+import { fillPets } from './fill-pets';
 
 const PETS = Number(process.env.BENCH_PETS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -35,38 +36,6 @@ const scenarios: { name: string; query: string }[] = [
   { name: 'search=4242 (rare)', query: 'search=4242&adopted=false' },
   { name: 'deep page (page=2000)', query: 'adopted=false&page=2000' },
 ];
-
-async function fill(database: DatabaseHandle) {
-  const db = database.db;
-  const started = performance.now();
-  await db.execute(sql`
-    insert into "user" (id, name, email)
-    select 'bench-owner-' || g, 'Bench Owner ' || g, 'bench' || g || '@example.com'
-    from generate_series(1, 100) as g`);
-  await db.execute(sql`
-    insert into images (id, width, height)
-    select encode(sha256(('bench-image-' || g)::bytea), 'hex'), 1600, 1200
-    from generate_series(1, 50) as g`);
-  await db.execute(sql`
-    insert into pets (owner_id, image_id, pet_name, pet_age, pet_location, pet_category,
-      short_description, long_description, adopted, date_added)
-    select 'bench-owner-' || (g % 100 + 1),
-      encode(sha256(('bench-image-' || (g % 50 + 1))::bytea), 'hex'),
-      (array['Bella','Max','Luna','Charlie','Milo','Coco','Rocky','Daisy','Simba','Kiwi','Oreo',
-             'Pepper','Shadow','Ginger','Nala','Leo'])[g % 16 + 1] || ' ' || g,
-      (g % 15 + 1) || ' years',
-      (array['Dhaka','Chattogram','Sylhet','Khulna','Rajshahi'])[g % 5 + 1],
-      ((array['dog','cat','bird','reptile','other'])[(g / 7) % 5 + 1])::pet_category,
-      'A friendly pet looking for a home.',
-      'A longer description of pet number ' || g || ', who is healthy and vaccinated.',
-      g % 10 < 3,
-      now() - (g * 37 || ' seconds')::interval
-    from generate_series(1, ${PETS}) as g`);
-  await db.execute(sql`vacuum analyze pets`);
-  await db.execute(sql`analyze images`);
-  await db.execute(sql`analyze "user"`);
-  return Math.round(performance.now() - started);
-}
 
 function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return NaN;
@@ -109,7 +78,7 @@ async function run(kind: 'pglite' | 'postgres', url?: string) {
       : await openDatabase({ kind: 'pglite' });
   try {
     await database.migrate();
-    const fillMs = await fill(database);
+    const fillMs = await fillPets(database, PETS);
     console.log(`\n${kind}: ${PETS.toLocaleString('en')} pets inserted in ${fillMs} ms`);
 
     const app = createApp({ config, database, logger: createLogger('silent') });
