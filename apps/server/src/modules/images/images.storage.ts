@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -33,8 +34,9 @@ export class LocalDiskImageStorage implements ImageStorage {
   async put(name: string, data: Buffer) {
     const file = this.pathOf(name);
     await mkdir(path.dirname(file), { recursive: true });
-    // Write then rename, so a reader never sees half a file.
-    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    // Write then rename, so a reader never sees half a file. The temporary name is unique: the
+    // same picture uploaded twice at once writes the same file twice.
+    const tmp = `${file}.${randomUUID()}.tmp`;
     await writeFile(tmp, data);
     await rename(tmp, file);
   }
