@@ -1,0 +1,70 @@
+import { type Actor, allowIf, type Decision, signInFirst } from '../../auth/authorize';
+import type { AuthUser } from '../../lib/hono-env';
+
+/**
+ * Who may do what with users, and the questions every other policy builds on: is the caller an
+ * admin, is the caller this user. Pure functions over the caller (null: anonymous); services and
+ * routes pass the answer to `authorize()`. Every answer is listed in users.policy.test.ts.
+ */
+
+/** The one test of the admin role in the server (a role as stored, of any record). */
+export const isAdminRole = (role: unknown): boolean => role === 'admin';
+
+/** The caller (or a user row) is an admin. */
+export const isAdmin = (actor: { readonly role: string } | null | undefined): boolean =>
+  isAdminRole(actor?.role);
+
+/**
+ * The caller is the user with this id (a pet's owner, a request's sender, a payment's donor);
+ * never for a null id (a deleted account).
+ */
+export const isSelf = (actor: Actor, userId: string | null): boolean =>
+  actor !== null && userId !== null && actor.id === userId;
+
+/** The caller is this user, or an admin (who may act on anyone's things). */
+export const isSelfOrAdmin = (actor: Actor, userId: string): boolean =>
+  isSelf(actor, userId) || isAdmin(actor);
+
+/** An admin acting on someone else's thing: such changes are written to the audit log. */
+export const actsForSomeoneElse = (actor: Actor, userId: string): boolean =>
+  isAdmin(actor) && !isSelf(actor, userId);
+
+/** `email` is the caller's own (case and surrounding spaces ignored). */
+export const isOwnEmail = (actor: AuthUser, email: string): boolean =>
+  email.trim().toLowerCase() === actor.email.trim().toLowerCase();
+
+/** `email` (an `?email=` of a list) is left out, blank or the caller's own. */
+export const namesSelf = (actor: AuthUser, email: string | undefined): boolean =>
+  !email?.trim() || isOwnEmail(actor, email);
+
+const ADMINS_ONLY = 'Only admins can do this.';
+
+/** Admin-only actions: 401 for anonymous callers, 403 for users. */
+export const adminOnly = (actor: Actor): Decision =>
+  actor ? allowIf(isAdmin(actor), ADMINS_ONLY) : signInFirst;
+
+/** GET /api/users (every user). */
+export const canListUsers = adminOnly;
+
+/** PATCH /api/users/admin/{id}: make a user an admin (there is no demotion). */
+export const canPromote = adminOnly;
+
+/** POST /api/users: the body's e-mail must be the caller's own. */
+export const canSaveProfile = (actor: Actor, email: string): Decision =>
+  actor ? allowIf(isOwnEmail(actor, email), 'You can only save your own profile.') : signInFirst;
+
+/** GET /api/users/admin/{email}: your own status; an admin may ask about anyone. */
+export const canCheckAdmin = (actor: Actor, email: string): Decision =>
+  actor
+    ? allowIf(
+        isOwnEmail(actor, email) || isAdmin(actor),
+        'You can only check your own admin status.',
+      )
+    : signInFirst;
+
+/**
+ * Lists of someone's things named by `?email=` (GET /api/user/pets, /api/user/adoption-requests):
+ * your own; an admin may name anyone. `refusal` is the resource's 403 message.
+ */
+export const canListFor = (actor: Actor, email: string | undefined, refusal: string): Decision =>
+  actor ? allowIf(namesSelf(actor, email) || isAdmin(actor), refusal) : signInFirst;

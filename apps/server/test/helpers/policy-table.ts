@@ -1,0 +1,64 @@
+import { expect, it } from 'vitest';
+import type { Actor, Decision } from '../../src/auth/authorize';
+import type { AuthUser } from '../../src/lib/hono-env';
+
+/**
+ * Table-driven tests of the policies (`<resource>.policy.test.ts`): one row per action, one
+ * column per kind of caller, the expected answer in each cell:
+ *   'yes'  allowed (a Decision) or true (a yes/no question such as "may see the contact")
+ *   'no'   false for a yes/no question
+ *   401    anonymous caller asked to sign in
+ *   '...'  refused: the message of the 403
+ */
+export type Answer = 'yes' | 'no' | 401 | (string & {});
+
+const person = (id: string, role: AuthUser['role']): AuthUser => ({
+  id,
+  email: `${id}@example.com`,
+  name: id,
+  image: null,
+  role,
+});
+
+/** The callers of every table, in the columns' order. */
+export const callers = {
+  anonymous: null,
+  /** signed in, does not own the resource */
+  user: person('someone', 'user'),
+  /** owns the resource (the pet's or the campaign's owner, the request's sender, the donor) */
+  owner: person('owner', 'user'),
+  /** an admin who does not own the resource */
+  admin: person('admin', 'admin'),
+  /** an admin who owns the resource */
+  adminOwner: person('admin-owner', 'admin'),
+} satisfies Record<string, Actor>;
+
+export type Caller = keyof typeof callers;
+export const columns = Object.keys(callers) as Caller[];
+
+/** The resource's owner id for a column: the admin-owner owns theirs, otherwise `owner`. */
+export const ownerIdFor = (who: Caller): string =>
+  who === 'adminOwner' ? callers.adminOwner.id : callers.owner.id;
+
+export function answerOf(result: Decision | boolean): Answer {
+  if (typeof result === 'boolean') return result ? 'yes' : 'no';
+  if (result.allowed) return 'yes';
+  return result.signIn ? 401 : result.reason;
+}
+
+/** The answers of an action, column by column: [anonymous, user, owner, admin, adminOwner]. */
+export type Row = [
+  action: string,
+  check: (actor: Actor, ownerId: string) => Decision | boolean,
+  expected: [Answer, Answer, Answer, Answer, Answer],
+];
+
+/** One test per row: the action's answers for every caller, as one array for a readable diff. */
+export function itAnswers(rows: Row[]) {
+  it.each(rows)('%s', (_action, check, expected) => {
+    const got = columns.map((who) => answerOf(check(callers[who], ownerIdFor(who))));
+    expect(Object.fromEntries(columns.map((who, i) => [who, got[i]]))).toEqual(
+      Object.fromEntries(columns.map((who, i) => [who, expected[i]])),
+    );
+  });
+}
