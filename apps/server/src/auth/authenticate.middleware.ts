@@ -1,8 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Database } from '../db/client';
-import { forbidden, unauthorized } from '../lib/errors';
+import { unauthorized } from '../lib/errors';
 import type { AppEnv, AuthUser } from '../lib/hono-env';
 import { findUserWithLiveSession } from './auth.repository';
+import { type Actor, authorize, type Decision } from './authorize';
 import { verifyAccessToken } from './token';
 
 /**
@@ -34,13 +35,6 @@ export function requireUser(c: Context<AppEnv>): AuthUser {
   return u;
 }
 
-/** A signed-in admin, or 401 (anonymous) / 403 (not an admin). */
-export function requireAdmin(c: Context<AppEnv>): AuthUser {
-  const u = requireUser(c);
-  if (u.role !== 'admin') throw forbidden('Only admins can do this.');
-  return u;
-}
-
 /**
  * Route middleware (createRoute `middleware: [signedIn]`): anonymous callers get 401 before
  * their input is validated.
@@ -50,10 +44,14 @@ export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** Route middleware: anonymous 401, signed-in non-admin 403, before any validation. */
-export const adminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireAdmin(c);
-  await next();
-};
-
-export const isAdmin = (u: AuthUser | null): boolean => u?.role === 'admin';
+/**
+ * Route middleware for actions a policy decides without the resource, e.g.
+ * `middleware: [allowedBy(campaignsPolicy.canDelete)]`: the policy's 401 or 403 comes before the
+ * input is validated.
+ */
+export const allowedBy =
+  (policy: (actor: Actor) => Decision): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    authorize(policy(c.get('user')));
+    await next();
+  };

@@ -46,6 +46,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../app-deps';
 import * as schema from '../db/schema/index';
 import { recordAdminAction } from '../modules/audit/audit.service';
+import { isAdminRole } from '../modules/users/users.policy';
 import { applyAdminEmails } from '../modules/users/users.service';
 
 /** Our own header for the client address, set from the socket by app.ts (never from the client). */
@@ -238,7 +239,7 @@ export function createAuth(deps: Pick<AppDeps, 'config' | 'database' | 'logger'>
             return undefined;
           },
           after: async (user) => {
-            if (user.role === 'admin') {
+            if (isAdminRole(user.role)) {
               await recordAdminAction(db, {
                 actor: { id: null, email: ADMIN_EMAILS_ACTOR },
                 action: 'user.promote',

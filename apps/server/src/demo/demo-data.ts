@@ -2,6 +2,7 @@ import type { AppDeps } from '../app-deps';
 import type { Auth } from '../auth/better-auth';
 import type { AuthUser } from '../lib/hono-env';
 import { storeUpload } from '../modules/images/images.service';
+import { isAdminRole } from '../modules/users/users.policy';
 import { avatarSvg, svgToPng } from './demo-pictures';
 import { isDatabaseEmpty } from './demo.repository';
 import { seedDemoCampaigns } from './demo-campaigns';
@@ -69,7 +70,7 @@ export async function seedDemoData(deps: AppDeps, auth: Auth): Promise<DemoConte
       email: created.email,
       name: created.name,
       image: created.image ?? null,
-      role: (created as { role?: string }).role === 'admin' ? 'admin' : 'user',
+      role: isAdminRole((created as { role?: unknown }).role) ? 'admin' : 'user',
     };
   }
 

@@ -1,12 +1,12 @@
 import type { AdoptionRequest } from '@pet-haven/shared/pets';
 import type { AuthUser } from '../../lib/hono-env';
 import { displayUrlOf } from '../images/images.presenter';
+import * as requestsPolicy from './adoption-requests.policy';
 import type { AdoptionRequestRow } from './adoption-requests.repository';
 
-/** The requester's phone and address are shown to the pet's owner, the requester and admins only. */
+/** The requester's phone and address only for those the policy lets see them. */
 export function presentAdoptionRequest(row: AdoptionRequestRow, viewer: AuthUser): AdoptionRequest {
-  const mayReadContact =
-    viewer.role === 'admin' || viewer.id === row.petOwnerId || viewer.id === row.requesterId;
+  const mayReadContact = requestsPolicy.canSeeContact(viewer, row);
   return {
     _id: row.id,
     petId: row.petId,

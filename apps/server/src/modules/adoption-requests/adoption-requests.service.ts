@@ -5,11 +5,13 @@ import type {
   UserAdoptionRequestsQuery,
 } from '@pet-haven/shared/pets';
 import type { AppDeps } from '../../app-deps';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { authorize } from '../../auth/authorize';
+import { conflict, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
 import { pageOf } from '../../lib/paging';
 import { recordAdminAction } from '../audit/audit.service';
 import { resolveListOwner } from '../users/users.service';
+import * as requestsPolicy from './adoption-requests.policy';
 import * as repo from './adoption-requests.repository';
 import type { AdoptionRequestRow } from './adoption-requests.repository';
 
@@ -33,7 +35,7 @@ export async function createRequest(
   const db = deps.database.db;
   const pet = await repo.findPetForRequest(db, body.petId);
   if (!pet) throw notFound('Pet not found');
-  if (pet.ownerId === actor.id) throw forbidden('You cannot request to adopt your own pet.');
+  authorize(requestsPolicy.canCreate(actor, pet));
   if (pet.adopted) throw conflict('This pet has already been adopted.');
   const id = await repo.insertPending(db, {
     petId: pet.id,
@@ -51,12 +53,8 @@ export async function listForOwner(
   actor: AuthUser,
   query: UserAdoptionRequestsQuery,
 ) {
-  const ownerId = await resolveListOwner(
-    deps.database.db,
-    actor,
-    query.email,
-    'You can only see the adoption requests on your own pets.',
-  );
+  authorize(requestsPolicy.canListForOwner(actor, query.email));
+  const ownerId = await resolveListOwner(deps.database.db, actor, query.email);
   if (!ownerId) return { rows: [], total: 0 };
   return repo.listForOwner(deps.database.db, ownerId, pageOf(query));
 }
@@ -74,14 +72,11 @@ export async function decide(
   body: AdoptionStatusBody,
 ): Promise<AdoptionRequestRow> {
   const row = await getRequest(deps, id);
-  if (row.petOwnerId !== actor.id && actor.role !== 'admin') {
-    throw forbidden("Only the pet's owner can accept or reject this request.");
-  }
+  authorize(requestsPolicy.canDecide(actor, row));
   if (row.status !== body.status) {
     await deps.database.db.transaction(async (tx) => {
       if (!(await repo.updateStatus(tx, id, body.status))) throw requestNotFound();
-      // an admin deciding on someone else's pet: an admin action, audited with the change
-      if (row.petOwnerId !== actor.id) {
+      if (requestsPolicy.decidesAsAdmin(actor, row)) {
         await recordAdminAction(tx, {
           actor: { id: actor.id, email: actor.email },
           action: `adoption-request.${body.status === 'accepted' ? 'accept' : 'reject'}`,
@@ -99,15 +94,12 @@ export async function decide(
 /** DELETE /api/adoption-requests/{id}: the requester (or an admin) withdraws a pending request. */
 export async function withdraw(deps: AppDeps, actor: AuthUser, id: string): Promise<number> {
   const row = await getRequest(deps, id);
-  if (row.requesterId !== actor.id && actor.role !== 'admin') {
-    throw forbidden('Only the person who sent this request can withdraw it.');
-  }
+  authorize(requestsPolicy.canWithdraw(actor, row));
   const withdrawn =
     row.status === 'pending' &&
     (await deps.database.db.transaction(async (tx) => {
       if (!(await repo.deleteIfPending(tx, id))) return false;
-      // an admin withdrawing someone else's request: an admin action, audited with the change
-      if (row.requesterId !== actor.id) {
+      if (requestsPolicy.withdrawsAsAdmin(actor, row)) {
         await recordAdminAction(tx, {
           actor: { id: actor.id, email: actor.email },
           action: 'adoption-request.withdraw',

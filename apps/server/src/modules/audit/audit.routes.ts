@@ -2,8 +2,9 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { auditEntrySchema, auditLogQuerySchema } from '@pet-haven/shared/audit';
 import { TOTAL_COUNT_HEADER } from '@pet-haven/shared/pagination';
 import type { AppDeps } from '../../app-deps';
-import { adminOnly, requireAdmin } from '../../auth/authenticate.middleware';
+import { allowedBy } from '../../auth/authenticate.middleware';
 import { bearerSecurity, createRouter, errorResponses, jsonContent } from '../../lib/openapi';
+import * as auditPolicy from './audit.policy';
 import { presentAuditEntry } from './audit.presenter';
 import { listAuditLog } from './audit.service';
 
@@ -13,7 +14,7 @@ const listRoute = createRoute({
   tags: ['Admin'],
   summary: 'Admin actions, newest first (admin only); the total is in X-Total-Count',
   security: bearerSecurity,
-  middleware: [adminOnly] as const,
+  middleware: [allowedBy(auditPolicy.canRead)] as const,
   request: { query: auditLogQuerySchema },
   responses: {
     200: {
@@ -29,7 +30,6 @@ const listRoute = createRoute({
 export function createAuditRoutes(deps: AppDeps) {
   const router = createRouter();
   router.openapi(listRoute, async (c) => {
-    requireAdmin(c);
     const { rows, total } = await listAuditLog(deps.database.db, c.req.valid('query'));
     c.header(TOTAL_COUNT_HEADER, String(total));
     return c.json(rows.map(presentAuditEntry), 200);

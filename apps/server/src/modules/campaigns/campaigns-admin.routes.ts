@@ -7,7 +7,7 @@ import {
 import { campaignIdParamSchema, campaignSchema } from '@pet-haven/shared/campaigns';
 import { TOTAL_COUNT_HEADER } from '@pet-haven/shared/pagination';
 import type { AppDeps } from '../../app-deps';
-import { adminOnly, requireAdmin } from '../../auth/authenticate.middleware';
+import { allowedBy, requireUser } from '../../auth/authenticate.middleware';
 import {
   bearerSecurity,
   createRouter,
@@ -15,6 +15,7 @@ import {
   jsonBody,
   jsonContent,
 } from '../../lib/openapi';
+import * as campaignsPolicy from './campaigns.policy';
 import { presentCampaign } from './campaigns.presenter';
 import {
   listCampaignsForAdmin,
@@ -30,7 +31,7 @@ const listRoute = createRoute({
   tags,
   summary: 'Every campaign, paused ones included, archived ones not, newest first (admin only)',
   security: bearerSecurity,
-  middleware: [adminOnly] as const,
+  middleware: [allowedBy(campaignsPolicy.canListAll)] as const,
   request: { query: adminListQuerySchema },
   responses: {
     200: {
@@ -52,7 +53,7 @@ const deleteRoute = createRoute({
     'An archived campaign leaves every list and refuses donations; its donors still see their ' +
     'donations under GET /api/user/donations. Written to the audit log.',
   security: bearerSecurity,
-  middleware: [adminOnly] as const,
+  middleware: [allowedBy(campaignsPolicy.canDelete)] as const,
   request: { params: campaignIdParamSchema },
   responses: {
     200: jsonContent(adminDeleteCampaignAnswerSchema, 'Deleted or archived'),
@@ -67,7 +68,7 @@ const pauseRoute = createRoute({
   summary: 'Pause or unpause a campaign (admin only); answers the campaign',
   description: 'Written to the audit log.',
   security: bearerSecurity,
-  middleware: [adminOnly] as const,
+  middleware: [allowedBy(campaignsPolicy.canSetPaused)] as const,
   request: { params: campaignIdParamSchema, body: jsonBody(adminCampaignPausedBodySchema) },
   responses: {
     200: jsonContent(campaignSchema, 'The campaign'),
@@ -79,7 +80,7 @@ export function createCampaignsAdminRoutes(deps: AppDeps) {
   const router = createRouter();
 
   router.openapi(listRoute, async (c) => {
-    const admin = requireAdmin(c);
+    const admin = requireUser(c);
     const { rows, total } = await listCampaignsForAdmin(deps, c.req.valid('query'));
     c.header(TOTAL_COUNT_HEADER, String(total));
     return c.json(
@@ -89,12 +90,12 @@ export function createCampaignsAdminRoutes(deps: AppDeps) {
   });
 
   router.openapi(deleteRoute, async (c) => {
-    const admin = requireAdmin(c);
+    const admin = requireUser(c);
     return c.json(await removeCampaignByAdmin(deps, admin, c.req.valid('param').id), 200);
   });
 
   router.openapi(pauseRoute, async (c) => {
-    const admin = requireAdmin(c);
+    const admin = requireUser(c);
     const { paused } = c.req.valid('json');
     const row = await setCampaignPausedByAdmin(deps, admin, c.req.valid('param').id, paused);
     return c.json(presentCampaign(row, admin), 200);

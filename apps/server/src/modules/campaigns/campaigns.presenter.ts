@@ -2,9 +2,10 @@ import type { Campaign, Donator, MyDonation } from '@pet-haven/shared/campaigns'
 import { fromCents } from '@pet-haven/shared/money';
 import type { AuthUser } from '../../lib/hono-env';
 import { displayUrlOf } from '../images/images.presenter';
+import * as campaignsPolicy from './campaigns.policy';
 import type { CampaignRow, DonatorRow, MyDonationRow } from './campaigns.repository';
 
-/** A campaign as every answer shows it; the owner's e-mail only for signed-in callers. */
+/** A campaign as every answer shows it; the owner's e-mail only for those the policy lets see it. */
 export function presentCampaign(row: CampaignRow, viewer: AuthUser | null): Campaign {
   return {
     _id: row.id,
@@ -15,7 +16,7 @@ export function presentCampaign(row: CampaignRow, viewer: AuthUser | null): Camp
     lastDate: row.lastDate,
     shortDescription: row.shortDescription,
     longDescription: row.longDescription,
-    ...(viewer ? { userEmail: row.ownerEmail } : {}),
+    ...(campaignsPolicy.canSeeOwnerEmail(viewer) ? { userEmail: row.ownerEmail } : {}),
     paused: row.paused,
     pausedByAdmin: row.pausedByAdmin,
     archived: row.archivedAt !== null,

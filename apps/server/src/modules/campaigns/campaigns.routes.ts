@@ -13,7 +13,7 @@ import {
   updateCampaignBodySchema,
 } from '@pet-haven/shared/campaigns';
 import type { AppDeps } from '../../app-deps';
-import { requireUser, signedIn } from '../../auth/authenticate.middleware';
+import { allowedBy, requireUser, signedIn } from '../../auth/authenticate.middleware';
 import {
   bearerSecurity,
   createRouter,
@@ -21,6 +21,7 @@ import {
   jsonBody,
   jsonContent,
 } from '../../lib/openapi';
+import * as campaignsPolicy from './campaigns.policy';
 import { presentCampaign, presentDonator, presentMyDonation } from './campaigns.presenter';
 import {
   campaignDonators,
@@ -43,7 +44,7 @@ const createCampaignRoute = createRoute({
   tags,
   summary: 'Create a campaign owned by the signed-in user',
   security: bearerSecurity,
-  middleware: [signedIn] as const,
+  middleware: [allowedBy(campaignsPolicy.canCreate)] as const,
   request: { body: jsonBody(createCampaignBodySchema) },
   responses: {
     201: jsonContent(campaignSchema, 'The campaign'),

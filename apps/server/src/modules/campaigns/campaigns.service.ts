@@ -6,12 +6,13 @@ import {
 } from '@pet-haven/shared/campaigns';
 import { formatCents, toCentsStrict } from '@pet-haven/shared/money';
 import type { AppDeps } from '../../app-deps';
-import { isAdmin } from '../../auth/authenticate.middleware';
-import { forbidden, invalidField, notFound } from '../../lib/errors';
+import { authorize } from '../../auth/authorize';
+import { invalidField, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
 import { recordAdminAction } from '../audit/audit.service';
 import { releaseImages, resolveHostedImage } from '../images/images.service';
 import { releaseOpenIntents, reservedCentsOf } from '../payments/payments.service';
+import * as campaignsPolicy from './campaigns.policy';
 import { presentCampaign } from './campaigns.presenter';
 import {
   findCampaignById,
@@ -66,9 +67,7 @@ export async function editCampaign(
   const db = deps.database.db;
   const before = await findCampaignById(db, id);
   if (!before) throw campaignNotFound();
-  if (before.ownerId !== caller.id && !isAdmin(caller)) {
-    throw forbidden('Only the owner of this campaign or an admin can edit it.');
-  }
+  authorize(campaignsPolicy.canUpdate(caller, before));
   // Resolved before the transaction: the embedded database runs one transaction at a time.
   const picture =
     body.petPicture !== undefined
@@ -102,8 +101,7 @@ export async function editCampaign(
       }
     }
     if (Object.keys(patch).length > 0) await updateCampaign(tx, id, patch);
-    // an admin editing someone else's campaign: an admin action, audited with the change
-    if (before.ownerId !== caller.id) {
+    if (campaignsPolicy.updatesAsAdmin(caller, before)) {
       const after = await findCampaignById(tx, id);
       await recordAdminAction(tx, {
         actor: { id: caller.id, email: caller.email },
@@ -151,16 +149,14 @@ export async function toggleCampaignPause(
   id: string,
 ): Promise<boolean> {
   const row = await getCampaign(deps, id);
-  if (row.ownerId !== caller.id) {
-    throw forbidden('Only the owner of this campaign can pause or unpause it.');
-  }
-  // with the row locked, so payments under way are released in the same step as the pause
+  // with the row locked, so payments under way are released in the same step as the pause,
+  // and an admin's pause set meanwhile is seen
   return deps.database.db.transaction(async (tx) => {
     const locked = await lockCampaign(tx, id);
     if (!locked || locked.archivedAt) throw campaignNotFound();
-    if (locked.pausedByAdmin) {
-      throw forbidden('An admin paused this campaign; only an admin can resume it.');
-    }
+    authorize(
+      campaignsPolicy.canTogglePause(caller, { ...row, pausedByAdmin: locked.pausedByAdmin }),
+    );
     const paused = await togglePaused(tx, id);
     if (paused === null) throw campaignNotFound();
     if (paused) await releaseOpenIntents(tx, id, 'paused');
@@ -178,9 +174,7 @@ export async function campaignDonators(
   // archived campaigns too: their owner still sees who gave
   const row = await findCampaignById(deps.database.db, id, { includeArchived: true });
   if (!row) throw campaignNotFound();
-  if (row.ownerId !== caller.id && !isAdmin(caller)) {
-    throw forbidden('Only the owner of this campaign or an admin can see its donators.');
-  }
+  authorize(campaignsPolicy.canViewDonators(caller, row));
   return listDonators(deps.database.db, id, offsetOf(query), query.limit);
 }
 

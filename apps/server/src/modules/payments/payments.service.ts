@@ -10,9 +10,11 @@ import type {
 } from '@pet-haven/shared/payments';
 import type Stripe from 'stripe';
 import type { AppDeps } from '../../app-deps';
+import { authorize } from '../../auth/authorize';
 import type { Tx } from '../../db/client';
-import { AppError, forbidden, invalidField, notFound } from '../../lib/errors';
+import { AppError, invalidField, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
+import * as paymentsPolicy from './payments.policy';
 import { CURRENCY, MAX_OPEN_PAYMENTS_PER_DONOR, type PaymentProvider } from './payments.provider';
 import {
   addToRaised,
@@ -347,7 +349,7 @@ export async function recordDonation(
   const amountCents = toCentsStrict(body.amount);
   const intent = await findIntent(ctx.database.db, body.paymentIntentId);
   if (!intent || intent.provider !== ctx.provider.name) throw noSuchPayment();
-  if (intent.donorId !== caller.id) throw forbidden('This payment belongs to another user.');
+  authorize(paymentsPolicy.canRecord(caller, intent));
   if (intent.campaignId !== body.donationId) {
     throw invalidField('json.donationId', 'This payment was made for another campaign.');
   }
@@ -392,9 +394,7 @@ export async function confirmTestPayment(
   const outcome = checkTestCard(body);
   const found = await findIntent(ctx.database.db, intentId);
   if (!found || found.provider !== 'test') throw noSuchPayment();
-  if (found.donorId !== caller.id) {
-    throw forbidden('Only the donor who started this payment can confirm it.');
-  }
+  authorize(paymentsPolicy.canConfirm(caller, found));
   if (!secretMatches(found.clientSecret, body.clientSecret)) {
     throw invalidField('json.clientSecret', 'The client secret does not match this payment.');
   }

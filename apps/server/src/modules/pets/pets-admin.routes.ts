@@ -4,7 +4,7 @@ import { idParamSchema } from '@pet-haven/shared/ids';
 import { TOTAL_COUNT_HEADER } from '@pet-haven/shared/pagination';
 import { deletedAnswerSchema, petSchema } from '@pet-haven/shared/pets';
 import type { AppDeps } from '../../app-deps';
-import { adminOnly, requireAdmin } from '../../auth/authenticate.middleware';
+import { allowedBy, requireUser } from '../../auth/authenticate.middleware';
 import {
   bearerSecurity,
   createRouter,
@@ -14,6 +14,7 @@ import {
 } from '../../lib/openapi';
 import { presentPet } from './pets.presenter';
 import { deletePetByAdmin, listAllPetsForAdmin, setPetAdoptedByAdmin } from './pets-admin.service';
+import * as petsPolicy from './pets.policy';
 
 const tags = ['Admin'];
 
@@ -23,7 +24,7 @@ const listRoute = createRoute({
   tags,
   summary: 'Every pet, adopted or not, newest first (admin only); the total in X-Total-Count',
   security: bearerSecurity,
-  middleware: [adminOnly] as const,
+  middleware: [allowedBy(petsPolicy.canListAll)] as const,
   request: { query: adminListQuerySchema },
   responses: {
     200: {
@@ -43,7 +44,7 @@ const deleteRoute = createRoute({
   summary: 'Delete any pet with its adoption requests (admin only)',
   description: 'Written to the audit log.',
   security: bearerSecurity,
-  middleware: [adminOnly] as const,
+  middleware: [allowedBy(petsPolicy.canDeleteAny)] as const,
   request: { params: idParamSchema },
   responses: {
     200: jsonContent(deletedAnswerSchema, 'Deleted'),
@@ -58,7 +59,7 @@ const adoptedRoute = createRoute({
   summary: 'Set adopted either way on any pet (admin only); answers the pet',
   description: 'Written to the audit log.',
   security: bearerSecurity,
-  middleware: [adminOnly] as const,
+  middleware: [allowedBy(petsPolicy.canSetAdoptedAny)] as const,
   request: { params: idParamSchema, body: jsonBody(adminPetAdoptedBodySchema) },
   responses: {
     200: jsonContent(petSchema, 'The pet'),
@@ -70,7 +71,7 @@ export function createPetsAdminRoutes(deps: AppDeps) {
   const router = createRouter();
 
   router.openapi(listRoute, async (c) => {
-    const admin = requireAdmin(c);
+    const admin = requireUser(c);
     const { rows, total } = await listAllPetsForAdmin(deps, c.req.valid('query'));
     c.header(TOTAL_COUNT_HEADER, String(total));
     return c.json(
@@ -80,7 +81,7 @@ export function createPetsAdminRoutes(deps: AppDeps) {
   });
 
   router.openapi(deleteRoute, async (c) => {
-    const admin = requireAdmin(c);
+    const admin = requireUser(c);
     return c.json(
       { deletedCount: await deletePetByAdmin(deps, admin, c.req.valid('param').id) },
       200,
@@ -88,7 +89,7 @@ export function createPetsAdminRoutes(deps: AppDeps) {
   });
 
   router.openapi(adoptedRoute, async (c) => {
-    const admin = requireAdmin(c);
+    const admin = requireUser(c);
     const row = await setPetAdoptedByAdmin(
       deps,
       admin,

@@ -69,13 +69,6 @@ export async function setPetAdoptedByAdmin(
   });
 }
 
-/**
- * True when an admin changes a pet that is not theirs through the owners' routes
- * (PATCH /api/update-pet, DELETE /api/pet, PATCH /api/pets/{id}/adopted): an admin action too.
- */
-export const actsAsAdmin = (pet: { ownerId: string }, actor: AuthUser) =>
-  actor.role === 'admin' && pet.ownerId !== actor.id;
-
 /** An admin edits someone else's pet: the change and its audit entry in one transaction. */
 export async function updatePetByAdmin(
   deps: AdminDeps,

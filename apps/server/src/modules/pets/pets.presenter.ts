@@ -1,9 +1,10 @@
 import type { Pet } from '@pet-haven/shared/pets';
 import type { AuthUser } from '../../lib/hono-env';
 import { displayUrlOf } from '../images/images.presenter';
+import * as petsPolicy from './pets.policy';
 import type { PetRow } from './pets.repository';
 
-/** A pet as the API answers it; anonymous callers get no e-mail address. */
+/** A pet as the API answers it; the owner's e-mail only for those the policy lets see it. */
 export function presentPet(row: PetRow, viewer: AuthUser | null): Pet {
   const pet: Pet = {
     _id: row.id,
@@ -17,6 +18,6 @@ export function presentPet(row: PetRow, viewer: AuthUser | null): Pet {
     dateAdded: row.dateAdded.toISOString(),
     adopted: row.adopted,
   };
-  if (viewer) pet.userEmail = row.ownerEmail;
+  if (petsPolicy.canSeeOwnerEmail(viewer)) pet.userEmail = row.ownerEmail;
   return pet;
 }

@@ -12,7 +12,8 @@ import {
   userPetsQuerySchema,
 } from '@pet-haven/shared/pets';
 import type { AppDeps } from '../../app-deps';
-import { requireUser, signedIn } from '../../auth/authenticate.middleware';
+import { allowedBy, requireUser, signedIn } from '../../auth/authenticate.middleware';
+import { authorize } from '../../auth/authorize';
 import {
   bearerSecurity,
   createRouter,
@@ -20,6 +21,7 @@ import {
   jsonBody,
   jsonContent,
 } from '../../lib/openapi';
+import * as petsPolicy from './pets.policy';
 import { presentPet } from './pets.presenter';
 import * as pets from './pets.service';
 
@@ -59,7 +61,7 @@ const addRoute = createRoute({
   tags: ['Pets'],
   summary: 'List a pet; the owner is the signed-in user (a userEmail in the body is ignored)',
   security: bearerSecurity,
-  middleware: [signedIn] as const,
+  middleware: [allowedBy(petsPolicy.canCreate)] as const,
   request: { body: jsonBody(petBodySchema) },
   responses: { 201: jsonContent(petSchema, 'The new pet'), 400: e400, 401: e401 },
 });
@@ -142,7 +144,7 @@ export function createPetsRoutes(deps: AppDeps) {
     // Visitors only ever see pets not yet adopted (spec: pet listing).
     const { rows, total } = await pets.listPets(
       deps,
-      viewer ? query : { ...query, adopted: false },
+      petsPolicy.canSeeAdopted(viewer) ? query : { ...query, adopted: false },
     );
     c.header(TOTAL_COUNT_HEADER, String(total));
     return c.json(
@@ -152,8 +154,10 @@ export function createPetsRoutes(deps: AppDeps) {
   });
 
   router.openapi(getRoute, async (c) => {
+    const viewer = c.get('user');
     const pet = await pets.getPet(deps, c.req.valid('param').id);
-    return c.json(presentPet(pet, c.get('user')), 200);
+    authorize(petsPolicy.canView(viewer, pet));
+    return c.json(presentPet(pet, viewer), 200);
   });
 
   router.openapi(addRoute, async (c) => {

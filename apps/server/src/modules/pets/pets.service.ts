@@ -6,24 +6,18 @@ import type {
   UserPetsQuery,
 } from '@pet-haven/shared/pets';
 import type { AppDeps } from '../../app-deps';
-import { forbidden, notFound } from '../../lib/errors';
+import { authorize } from '../../auth/authorize';
+import { notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
 import { pageOf } from '../../lib/paging';
 import { releaseImages, resolveHostedImage } from '../images/images.service';
 import { resolveListOwner } from '../users/users.service';
-import {
-  actsAsAdmin,
-  deletePetByAdmin,
-  setPetAdoptedByAdmin,
-  updatePetByAdmin,
-} from './pets-admin.service';
+import { deletePetByAdmin, setPetAdoptedByAdmin, updatePetByAdmin } from './pets-admin.service';
+import * as petsPolicy from './pets.policy';
 import * as repo from './pets.repository';
 import type { PetChanges, PetRow } from './pets.repository';
 
 const petNotFound = () => notFound('Pet not found');
-
-export const isOwnerOrAdmin = (pet: { ownerId: string }, actor: AuthUser) =>
-  actor.role === 'admin' || pet.ownerId === actor.id;
 
 /** GET /api/pets (and the admin's all-pets list, with no filters). */
 export function listPets(deps: AppDeps, query: PetListQuery) {
@@ -41,21 +35,10 @@ export async function getPet(deps: AppDeps, id: string): Promise<PetRow> {
   return pet;
 }
 
-/** The pet, if the actor owns it or is an admin: otherwise 404 (missing) or 403. */
-async function petForChange(deps: AppDeps, actor: AuthUser, id: string): Promise<PetRow> {
-  const pet = await getPet(deps, id);
-  if (!isOwnerOrAdmin(pet, actor)) throw forbidden('Only the owner of this pet can do this.');
-  return pet;
-}
-
 /** GET /api/user/pets: your own pets; an admin may name anyone by e-mail. */
 export async function listUserPets(deps: AppDeps, actor: AuthUser, query: UserPetsQuery) {
-  const ownerId = await resolveListOwner(
-    deps.database.db,
-    actor,
-    query.email,
-    'You can only list your own pets.',
-  );
+  authorize(petsPolicy.canList(actor, query.email));
+  const ownerId = await resolveListOwner(deps.database.db, actor, query.email);
   if (!ownerId) return { rows: [], total: 0 };
   return repo.listPets(deps.database.db, { ownerId }, pageOf(query));
 }
@@ -83,13 +66,14 @@ export async function updatePet(
   id: string,
   body: UpdatePetBody,
 ): Promise<PetRow> {
-  const pet = await petForChange(deps, actor, id);
+  const pet = await getPet(deps, id);
+  authorize(petsPolicy.canUpdate(actor, pet));
   const { petImage, userEmail: _ignored, ...fields } = body;
   const changes: PetChanges = { ...fields };
   if (petImage !== undefined) {
     changes.imageId = (await resolveHostedImage(deps, petImage, 'json.petImage')).id;
   }
-  const updated = actsAsAdmin(pet, actor)
+  const updated = petsPolicy.actsAsAdmin(actor, pet)
     ? await updatePetByAdmin(deps, actor, pet, changes)
     : await repo.updatePet(deps.database.db, id, changes);
   if (!updated) throw petNotFound();
@@ -101,8 +85,9 @@ export async function updatePet(
 
 /** DELETE /api/pet/{id} (owner or admin): its adoption requests go too; its picture is released. */
 export async function deletePet(deps: AppDeps, actor: AuthUser, id: string): Promise<number> {
-  const pet = await petForChange(deps, actor, id);
-  if (actsAsAdmin(pet, actor)) return deletePetByAdmin(deps, actor, id);
+  const pet = await getPet(deps, id);
+  authorize(petsPolicy.canDelete(actor, pet));
+  if (petsPolicy.actsAsAdmin(actor, pet)) return deletePetByAdmin(deps, actor, id);
   const deleted = await repo.deletePet(deps.database.db, id);
   if (!deleted) throw petNotFound();
   await releaseImages(deps, [deleted.imageId]);
@@ -120,11 +105,9 @@ export async function setAdopted(
   body: MarkAdoptedBody,
 ): Promise<PetRow> {
   const adopted = body.adopted ?? true;
-  const pet = await petForChange(deps, actor, id);
-  if (actsAsAdmin(pet, actor)) return setPetAdoptedByAdmin(deps, actor, id, adopted);
-  if (!adopted && pet.adopted && actor.role !== 'admin') {
-    throw forbidden('Marking a pet adopted cannot be undone; ask an admin.');
-  }
+  const pet = await getPet(deps, id);
+  authorize(petsPolicy.canSetAdopted(actor, pet, adopted));
+  if (petsPolicy.actsAsAdmin(actor, pet)) return setPetAdoptedByAdmin(deps, actor, id, adopted);
   if (pet.adopted !== adopted) {
     await repo.updatePet(deps.database.db, id, { adopted });
   }

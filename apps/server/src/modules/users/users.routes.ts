@@ -11,7 +11,7 @@ import {
   usersQuerySchema,
 } from '@pet-haven/shared/users';
 import type { AppDeps } from '../../app-deps';
-import { adminOnly, requireAdmin, requireUser, signedIn } from '../../auth/authenticate.middleware';
+import { allowedBy, requireUser, signedIn } from '../../auth/authenticate.middleware';
 import {
   bearerSecurity,
   createRouter,
@@ -19,6 +19,7 @@ import {
   jsonBody,
   jsonContent,
 } from '../../lib/openapi';
+import * as usersPolicy from './users.policy';
 import { presentUser } from './users.presenter';
 import { isAdminEmail, listAllUsers, promoteUserById, saveProfile } from './users.service';
 
@@ -45,7 +46,7 @@ const listRoute = createRoute({
   tags: ['Users'],
   summary: 'All users, oldest account first (admin only); the total is in X-Total-Count',
   security: bearerSecurity,
-  middleware: [adminOnly] as const,
+  middleware: [allowedBy(usersPolicy.canListUsers)] as const,
   request: { query: usersQuerySchema },
   responses: {
     200: {
@@ -81,7 +82,7 @@ const promoteRoute = createRoute({
   summary: 'Make a user an admin (admin only); there is no demotion',
   description: 'Answers `modifiedCount` 1, or 0 when the user already is an admin.',
   security: bearerSecurity,
-  middleware: [adminOnly] as const,
+  middleware: [allowedBy(usersPolicy.canPromote)] as const,
   request: { params: userIdParamSchema },
   responses: {
     200: jsonContent(modifiedCountAnswerSchema, 'Promoted, or already an admin'),
@@ -99,7 +100,6 @@ export function createUsersRoutes(deps: AppDeps) {
   });
 
   router.openapi(listRoute, async (c) => {
-    requireAdmin(c);
     const { rows, total } = await listAllUsers(db, c.req.valid('query'));
     c.header(TOTAL_COUNT_HEADER, String(total));
     return c.json(rows.map(presentUser), 200);
@@ -111,7 +111,7 @@ export function createUsersRoutes(deps: AppDeps) {
   });
 
   router.openapi(promoteRoute, async (c) => {
-    const admin = requireAdmin(c);
+    const admin = requireUser(c);
     return c.json(
       { modifiedCount: await promoteUserById(db, admin, c.req.valid('param').id) },
       200,

@@ -1,7 +1,8 @@
 import { messages } from '@pet-haven/shared/messages';
 import type { SaveUserBody, SaveUserAnswer, UsersQuery } from '@pet-haven/shared/users';
+import { authorize } from '../../auth/authorize';
 import type { Database, DbOrTx } from '../../db/client';
-import { forbidden, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
 import { pageOf } from '../../lib/paging';
 import { recordAdminAction, type AuditActor } from '../audit/audit.service';
@@ -15,8 +16,7 @@ import {
   updateProfile,
   type UserRow,
 } from './users.repository';
-
-const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+import * as usersPolicy from './users.policy';
 
 /**
  * POST /api/users: stores the caller's profile (name, photo). The account itself already exists
@@ -27,9 +27,7 @@ export async function saveProfile(
   caller: AuthUser,
   body: SaveUserBody,
 ): Promise<SaveUserAnswer> {
-  if (!sameEmail(body.email, caller.email)) {
-    throw forbidden('You can only save your own profile.');
-  }
+  authorize(usersPolicy.canSaveProfile(caller, body.email));
   const name = body.displayName ?? body.name;
   const image = body.photoURL ?? undefined;
   return db.transaction(async (tx) => {
@@ -46,27 +44,24 @@ export function listAllUsers(db: DbOrTx, query: UsersQuery) {
 }
 
 /**
- * Whose list an `?email=` names (GET /api/user/pets, /api/user/adoption-requests): the caller
- * when it is left out or is their own; anyone for an admin (null when no such user); otherwise
- * 403 with `refusal`.
+ * Whose list an `?email=` names (GET /api/user/pets, /api/user/adoption-requests), once the
+ * resource's policy allowed it: the caller when it is left out or is their own, otherwise that
+ * user (null when there is no such user).
  */
 export async function resolveListOwner(
   db: DbOrTx,
   actor: AuthUser,
   email: string | undefined,
-  refusal: string,
 ): Promise<string | null> {
-  if (!email?.trim() || sameEmail(email, actor.email)) return actor.id;
-  if (actor.role !== 'admin') throw forbidden(refusal);
+  if (!email || usersPolicy.namesSelf(actor, email)) return actor.id;
   return (await findUserByEmail(db, email))?.id ?? null;
 }
 
 /** GET /api/users/admin/{email}: yourself, or any e-mail when an admin asks. */
 export async function isAdminEmail(db: DbOrTx, caller: AuthUser, email: string) {
-  if (sameEmail(email, caller.email)) return caller.role === 'admin';
-  if (caller.role !== 'admin') throw forbidden('You can only check your own admin status.');
-  const found = await findUserByEmail(db, email);
-  return found?.role === 'admin';
+  authorize(usersPolicy.canCheckAdmin(caller, email));
+  if (usersPolicy.isOwnEmail(caller, email)) return usersPolicy.isAdmin(caller);
+  return usersPolicy.isAdmin(await findUserByEmail(db, email));
 }
 
 async function promote(db: Database, actor: AuditActor, target: UserRow) {
