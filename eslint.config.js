@@ -95,4 +95,31 @@ export default tseslint.config(
       },
     ]),
   },
+  {
+    // Authorization in one place: who may do what is decided only in
+    // modules/<resource>/<resource>.policy.ts (docs/architecture.md, "Authorization").
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.policy.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "BinaryExpression[operator=/^[!=]==?$/]:matches([left.property.name='role'], [right.property.name='role'], [left.value='admin'], [right.value='admin'])",
+          message:
+            'A role check is a permission: ask the policy (usersPolicy.isAdmin, or a can* of <resource>.policy.ts).',
+        },
+        {
+          selector: `BinaryExpression[operator=/^[!=]==?$/]:matches(${['left', 'right']
+            .flatMap((side) => [
+              `[${side}.property.name=/^(ownerId|petOwnerId|requesterId|donorId|uploaderId)$/]`,
+              `[${side}.object.name=/^(actor|caller|viewer|user|admin|owner|donor)$/][${side}.property.name='id']`,
+            ])
+            .join(', ')})`,
+          message:
+            'Comparing an owner or the caller is a permission: ask <resource>.policy.ts (e.g. petsPolicy.canUpdate, usersPolicy.isSelf).',
+        },
+      ],
+    },
+  },
 );
