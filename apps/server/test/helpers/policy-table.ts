@@ -10,7 +10,7 @@ import type { AuthUser } from '../../src/lib/hono-env';
  *   401    anonymous caller asked to sign in
  *   '...'  refused: the message of the 403
  */
-export type Answer = 'yes' | 'no' | 401 | (string & {});
+type Answer = 'yes' | 'no' | 401 | (string & {});
 
 const person = (id: string, role: AuthUser['role']): AuthUser => ({
   id,
@@ -21,7 +21,7 @@ const person = (id: string, role: AuthUser['role']): AuthUser => ({
 });
 
 /** The callers of every table, in the columns' order. */
-export const callers = {
+const callers = {
   anonymous: null,
   /** signed in, does not own the resource */
   user: person('someone', 'user'),
@@ -33,14 +33,14 @@ export const callers = {
   adminOwner: person('admin-owner', 'admin'),
 } satisfies Record<string, Actor>;
 
-export type Caller = keyof typeof callers;
-export const columns = Object.keys(callers) as Caller[];
+type Caller = keyof typeof callers;
+const columns = Object.keys(callers) as Caller[];
 
 /** The resource's owner id for a column: the admin-owner owns theirs, otherwise `owner`. */
-export const ownerIdFor = (who: Caller): string =>
+const ownerIdFor = (who: Caller): string =>
   who === 'adminOwner' ? callers.adminOwner.id : callers.owner.id;
 
-export function answerOf(result: Decision | boolean): Answer {
+function answerOf(result: Decision | boolean): Answer {
   if (typeof result === 'boolean') return result ? 'yes' : 'no';
   if (result.allowed) return 'yes';
   return result.signIn ? 401 : result.reason;
