@@ -62,6 +62,62 @@ function databaseErrorCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Whether an error means the database cannot be reached or cannot answer right now, so the same
+ * request may succeed in a moment: the one place that decides it (requests answer 503 with it).
+ * - SQLSTATE class 08 (connection exception), class 53 (insufficient resources: disk full, out of
+ *   memory, too many connections), 57P01/57P02/57P03 (terminated by an administrator or a restart,
+ *   crash of another backend, still starting) and 57014 (canceled: the statement timeout);
+ * - the operating system's refused, reset, unreachable or timed-out connections;
+ * - the drivers' own: a connection that ended or timed out, a pool or PGlite already closed.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  const visit = (e: unknown): boolean => {
+    if (!e || typeof e !== 'object' || seen.has(e) || seen.size > 10) return false;
+    seen.add(e);
+    const { code, message, cause, errors } = e as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
+    if (typeof code === 'string') {
+      if (/^(08|53)[0-9A-Z]{3}$/.test(code) || UNAVAILABLE_SQLSTATES.has(code)) return true;
+      if (UNAVAILABLE_SYSTEM_CODES.has(code)) return true;
+    }
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+    // AggregateError: a connection refused on every address of the host.
+    if (Array.isArray(errors) && errors.some(visit)) return true;
+    return visit(cause);
+  };
+  return visit(err);
+}
+
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '57014']);
+const UNAVAILABLE_SYSTEM_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** node-postgres, pg-pool and PGlite messages for a connection that is gone or never came. */
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|Cannot use a pool after calling end on the pool|PGlite is closed)/;
+
+/** 503 for a request that needs the database while it cannot be reached; internals stay in the log. */
+export const databaseUnavailable = (
+  message = 'The database is not reachable right now. Please try again in a moment.',
+) => new AppError(503, 'SERVICE_UNAVAILABLE', message);
+
+/** Seconds a client should wait before trying again after a database 503. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
 function body(code: string, message: string, issues?: ValidationIssue[]): ErrorBody {
   return issues ? { code, message, issues } : { code, message };
 }
@@ -70,7 +126,8 @@ function body(code: string, message: string, issues?: ValidationIssue[]): ErrorB
 export function handleError(err: Error, c: Context<AppEnv>): Response {
   const log = c.get('logger');
   if (err instanceof AppError) {
-    if (err.status >= 500) log?.error({ err, code: err.code }, err.message);
+    if (err.status === 503) log?.warn({ code: err.code, path: c.req.path }, err.message);
+    else if (err.status >= 500) log?.error({ err, code: err.code }, err.message);
     return c.json(body(err.code, err.message, err.issues), err.status);
   }
   if (err instanceof HTTPException) {
@@ -104,6 +161,12 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
       body('BAD_REQUEST', 'The request contains characters that cannot be stored (e.g. NUL).'),
       400,
     );
+  }
+  if (isDatabaseUnavailable(err)) {
+    log?.warn({ err, method: c.req.method, path: c.req.path }, 'Database unavailable');
+    const unavailable = databaseUnavailable();
+    c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    return c.json(body(unavailable.code, unavailable.message), 503);
   }
   log?.error({ err, method: c.req.method, path: c.req.path }, 'Unhandled error');
   return c.json(body('INTERNAL_ERROR', 'Something went wrong. Please try again later.'), 500);
