@@ -1,4 +1,12 @@
-import { mkdirSync } from 'node:fs';
+import {
+  accessSync,
+  constants as fsConstants,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statfsSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -7,9 +15,10 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type { Logger } from '../lib/logger';
+import { createMaintenancePool, createPgPool } from './pg-pool';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -28,6 +37,11 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Answers when the database accepts a query. */
   ping(): Promise<void>;
+  /**
+   * Runs long work (bulk loads in benchmarks) on a connection of its own, without the statement
+   * and query timeouts that keep requests short. PGlite: on the same database.
+   */
+  maintenance<T>(work: (db: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -36,26 +50,63 @@ export type DatabaseOptions =
   /** `dataDir` undefined keeps the database in memory (tests). */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
-export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+/**
+ * The database could not be opened or reached at start-up. The message is one line for the
+ * operator (what and where, and what to do), shown without a stack trace.
+ */
+export class DatabaseStartupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DatabaseStartupError';
+  }
+}
+
+/**
+ * Opens the database. PostgreSQL: a pool that connects lazily (nothing is tried here; see
+ * pg-pool.ts for its timeouts and outage handling); `logger` receives its connection errors.
+ * PGlite: opens (or creates) the data folder now, locked against a second process; a folder in use,
+ * not writable or on a full disk throws a DatabaseStartupError.
+ */
+export async function openDatabase(
+  options: DatabaseOptions,
+  logger?: Logger,
+): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = createPgPool(options.url, options.poolSize ?? 10, logger);
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
+    const maintenance = async <T>(work: (db: NodePgDatabase<Schema>) => Promise<T>) => {
+      const own = createMaintenancePool(options.url, logger);
+      try {
+        return await work(drizzlePg(own, { schema, casing: 'snake_case' }));
+      } finally {
+        await own.end();
+      }
+    };
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      // Without the request timeouts: a migration may take long.
+      migrate: () => maintenance((own) => migratePg(own, { migrationsFolder })),
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      maintenance: (work) => maintenance((own) => work(own as unknown as Database)),
       close: () => pool.end(),
     };
   }
-  if (options.dataDir) mkdirSync(path.resolve(options.dataDir), { recursive: true });
-  const client = await PGlite.create({
-    dataDir: options.dataDir ? path.resolve(options.dataDir) : undefined,
-    extensions: { pg_trgm },
-    loadDataDir: options.loadDataDir,
-  });
+  const dataDir = options.dataDir ? path.resolve(options.dataDir) : undefined;
+  const lock = dataDir ? lockDataDir(dataDir) : undefined;
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir,
+      extensions: { pg_trgm },
+      loadDataDir: options.loadDataDir,
+    });
+  } catch (err) {
+    lock?.release();
+    throw dataDir ? cannotOpen(dataDir, diagnose(dataDir, err)) : err;
+  }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
   return {
     db,
@@ -64,6 +115,127 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    maintenance: (work) => work(db),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
+}
+
+const cannotOpen = (dataDir: string, reason: string) =>
+  new DatabaseStartupError(`Cannot open the embedded database in ${dataDir}: ${reason}`);
+
+/** Data folders this process has open (a second open would corrupt them just the same). */
+const openDataDirs = new Set<string>();
+
+/**
+ * PGlite does not lock its folder, and two processes writing one folder corrupt it. A lock file
+ * beside it (`<folder>.lock`, holding the owner's pid) refuses a second opener while the first
+ * is alive; a lock left by a process that ended is taken over.
+ */
+function lockDataDir(dataDir: string): { release(): void } {
+  const file = `${dataDir}.lock`;
+  const inUse = (pid: number) =>
+    cannotOpen(
+      dataDir,
+      `another process (pid ${pid}) is using it. Stop that process first (only one process can ` +
+        'open the embedded database), or set DATABASE_URL to use PostgreSQL.',
+    );
+  if (openDataDirs.has(dataDir)) throw inUse(process.pid);
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    for (;;) {
+      try {
+        writeFileSync(file, String(process.pid), { flag: 'wx' });
+        break;
+      } catch (err) {
+        if (errorCode(err) !== 'EEXIST') throw err;
+        const owner = Number.parseInt(readFileSync(file, 'utf8'), 10);
+        if (owner > 0 && owner !== process.pid && isAlive(owner)) throw inUse(owner);
+        rmSync(file, { force: true });
+      }
+    }
+  } catch (err) {
+    if (err instanceof DatabaseStartupError) throw err;
+    throw cannotOpen(dataDir, diagnose(dataDir, err));
+  }
+  openDataDirs.add(dataDir);
+  let held = true;
+  return {
+    release() {
+      if (!held) return;
+      held = false;
+      openDataDirs.delete(dataDir);
+      rmSync(file, { force: true });
+    },
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return errorCode(err) === 'EPERM';
+  }
+}
+
+const errorCode = (err: unknown) =>
+  err && typeof err === 'object' && 'code' in err ? String(err.code) : undefined;
+
+/** Below this much free space PGlite cannot start (it aborts without saying why). */
+const LOW_DISK_BYTES = 64 * 1024 * 1024;
+
+/** Why the folder could not be opened, in words, for errors that rarely say it themselves. */
+function diagnose(dataDir: string, err: unknown): string {
+  const code = errorCode(err);
+  const existing = nearestExisting(dataDir);
+  if (code === 'ENOSPC' || freeBytes(existing) < LOW_DISK_BYTES) {
+    const mb = Math.floor(freeBytes(existing) / (1024 * 1024));
+    return `the disk is full (${mb} MB free). Free some space and start again.`;
+  }
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS' || !writable(existing)) {
+    return (
+      `the folder is not writable${code ? ` (${code})` : ''}. Check its owner and permissions, ` +
+      'or set DATA_DIR to a writable folder.'
+    );
+  }
+  if (code === 'ENOTDIR' || code === 'EEXIST') {
+    return 'a file is in the way of the folder. Set DATA_DIR to a folder.';
+  }
+  const message = err instanceof Error && err.message ? err.message : String(err);
+  return `${message.split('\n')[0]} (is it a database folder of this PGlite version?)`;
+}
+
+function nearestExisting(dir: string): string {
+  for (let d = dir; ; d = path.dirname(d)) {
+    try {
+      statfsSync(d);
+      return d;
+    } catch {
+      if (path.dirname(d) === d) return d;
+    }
+  }
+}
+
+function freeBytes(dir: string): number {
+  try {
+    const s = statfsSync(dir);
+    return s.bavail * s.bsize;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+function writable(dir: string): boolean {
+  try {
+    accessSync(dir, fsConstants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -13,16 +13,51 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     const snapshot = readFileSync(inject('pgliteSnapshot'));
     return openDatabase({ kind: 'pglite', loadDataDir: new Blob([snapshot]) });
   }
-  const { url, template, runId } = inject('pgTemplate');
-  const name = `${runId}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
+  const { url } = await createScratchDatabase();
+  return openDatabase({ kind: 'postgres', url, poolSize: 20 });
+}
+
+export interface ScratchDatabase {
+  name: string;
+  url: string;
+  /** Drops it, closing whatever connections are left. */
+  drop(): Promise<void>;
+}
+
+/**
+ * PostgreSQL only (TEST_DATABASE_URL): a fresh database of the run, a clone of the migrated
+ * template, for tests that start the server on it themselves. Every database of the run is also
+ * dropped at its end.
+ */
+export async function createScratchDatabase(): Promise<ScratchDatabase> {
+  const name = scratchDatabaseName();
+  await adminQuery(`CREATE DATABASE "${name}" TEMPLATE "${inject('pgTemplate').template}"`);
+  return scratchDatabase(name);
+}
+
+/** A name for a database of this run (dropped at its end), not created yet. */
+export function scratchDatabaseName(): string {
+  return `${inject('pgTemplate').runId}_${randomBytes(4).toString('hex')}`;
+}
+
+/** The ScratchDatabase of a name, whether or not it exists yet. */
+export function scratchDatabase(name: string): ScratchDatabase {
+  const url = new URL(inject('pgTemplate').url);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  };
+}
+
+/** Runs one statement on TEST_DATABASE_URL's database (CREATE or DROP DATABASE...). */
+export async function adminQuery(text: string, values?: unknown[]) {
+  const admin = new pg.Client({ connectionString: inject('pgTemplate').url });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+    await admin.query(text, values);
   } finally {
     await admin.end();
   }
-  const fileUrl = new URL(url);
-  fileUrl.pathname = `/${name}`;
-  return openDatabase({ kind: 'postgres', url: fileUrl.toString(), poolSize: 20 });
 }
