@@ -2,14 +2,12 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { IMAGE_UPLOADED_TEXT } from '@/components/ui/image-upload';
-import { stubXhr, uploadAnswer } from '@/testing/fake-xhr';
-import {
-  apiError,
-  defaultFakeUser,
-  renderRoute,
-  signedIn,
-  type StubHandlers,
-} from '@/testing/render-route';
+import type { HttpHandler } from 'msw';
+import { makePet } from '@/features/pets/test-data';
+import { answer, apiError, networkError } from '@/testing/api-handlers';
+import { renderRoute } from '@/testing/render-route';
+import { defaultFakeUser, signedIn } from '@/testing/session';
+import { uploadAnswer } from '@/testing/uploads';
 
 // route modules load lazily and the machine is shared: allow slow first renders
 configure({ asyncUtilTimeout: 5000 });
@@ -17,17 +15,21 @@ configure({ asyncUtilTimeout: 5000 });
 const picture = () =>
   new File([new Uint8Array([137, 80, 78, 71])], 'rex.png', { type: 'image/png' });
 
-function renderAddPet(handlers: StubHandlers = {}, path = '/add-pet') {
-  const xhr = stubXhr({ respond: () => ({ status: 200, json: uploadAnswer() }) });
-  const r = renderRoute(path, {
-    handlers: {
+function renderAddPet(handlers: HttpHandler[] = [], path = '/add-pet') {
+  return renderRoute(path, {
+    handlers: [
       ...signedIn(),
-      'POST /api/add-pet': (req) => ({ ...req.json<object>(), _id: 'new-pet' }),
+      answer('POST /api/images', () => uploadAnswer()),
+      answer('POST /api/add-pet', ({ body }) =>
+        makePet({ ...body, userEmail: defaultFakeUser.email }),
+      ),
       ...handlers,
-    },
+    ],
   });
-  return { ...r, xhr };
 }
+
+const uploads = (r: ReturnType<typeof renderAddPet>) =>
+  r.requests.filter((q) => q.key === 'POST /api/images');
 
 async function fillFields(r: ReturnType<typeof renderAddPet>) {
   await r.user.type(screen.getByLabelText(/Pet Name/), 'Rex');
@@ -59,8 +61,8 @@ describe('/add-pet', { timeout: 20_000 }, () => {
     const r = renderAddPet();
     await r.user.upload(await screen.findByLabelText('Pet Image'), picture());
     expect(await screen.findByText(IMAGE_UPLOADED_TEXT)).toBeInTheDocument();
-    expect(r.xhr.requests).toHaveLength(1);
-    expect(r.xhr.last!.formData.get('image')).toBeInstanceOf(File);
+    expect(uploads(r)).toHaveLength(1);
+    expect(uploads(r)[0]?.form?.get('image')).toMatchObject({ type: 'image/png' });
     await fillFields(r);
     await r.user.click(screen.getByRole('button', { name: 'Add Pet' }));
 
@@ -83,17 +85,13 @@ describe('/add-pet', { timeout: 20_000 }, () => {
   });
 
   it("shows the server's message and its field errors when the pet is refused", async () => {
-    const r = renderAddPet({
-      'POST /api/add-pet': () =>
-        Response.json(
-          {
-            code: 'VALIDATION_FAILED',
-            message: 'petName: Pet name must be at most 100 characters',
-            issues: [{ path: 'json.petName', message: 'Pet name must be at most 100 characters' }],
-          },
-          { status: 400 },
-        ),
-    });
+    const r = renderAddPet([
+      answer('POST /api/add-pet', () =>
+        apiError(400, 'VALIDATION_FAILED', 'petName: Pet name must be at most 100 characters', [
+          { path: 'json.petName', message: 'Pet name must be at most 100 characters' },
+        ]),
+      ),
+    ]);
     await r.user.upload(await screen.findByLabelText('Pet Image'), picture());
     await screen.findByText(IMAGE_UPLOADED_TEXT);
     await fillFields(r);
@@ -108,12 +106,11 @@ describe('/add-pet', { timeout: 20_000 }, () => {
 
   it("says 'Failed to add pet. Please try again.' when the network fails and 'Failed to add pet.' on a server fault", async () => {
     let mode: 'network' | 'server' = 'network';
-    const r = renderAddPet({
-      'POST /api/add-pet': () => {
-        if (mode === 'network') throw new TypeError('Failed to fetch');
-        return apiError(500, 'INTERNAL_ERROR', 'Internal error');
-      },
-    });
+    const r = renderAddPet([
+      answer('POST /api/add-pet', () =>
+        mode === 'network' ? networkError() : apiError(500, 'INTERNAL_ERROR', 'Internal error'),
+      ),
+    ]);
     await r.user.upload(await screen.findByLabelText('Pet Image'), picture());
     await screen.findByText(IMAGE_UPLOADED_TEXT);
     await fillFields(r);
@@ -125,7 +122,7 @@ describe('/add-pet', { timeout: 20_000 }, () => {
   });
 
   it('is also the default tab of the dashboard', async () => {
-    renderAddPet({}, '/dashboard');
+    renderAddPet([], '/dashboard');
     expect(await screen.findByLabelText('Pet Image')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Pet' })).toBeInTheDocument();
   });

@@ -3,7 +3,9 @@ import type { ChangeEvent } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { makeCampaign } from '@/features/campaigns/test-data';
-import { renderRoute, signedIn } from '@/testing/render-route';
+import { answer } from '@/testing/api-handlers';
+import { renderRoute } from '@/testing/render-route';
+import { signedIn } from '@/testing/session';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -53,19 +55,19 @@ afterEach(() => {
 function renderWithStripe() {
   let raised = campaign.donatedAmount;
   return renderRoute(`/donation-details/${campaign._id}`, {
-    handlers: {
+    handlers: [
       ...signedIn(),
-      'GET /api/config': () => ({
+      answer('GET /api/config', () => ({
         providers: { google: false, github: false },
         payments: { provider: 'stripe', publishableKey: 'pk_test_123' },
-      }),
-      'GET /api/donations/:id': () => ({ ...campaign, donatedAmount: raised }),
-      'POST /api/create-payment': () => intent,
-      'POST /api/donations/record': () => {
+      })),
+      answer('GET /api/donations/:id', () => ({ ...campaign, donatedAmount: raised })),
+      answer('POST /api/create-payment', () => intent),
+      answer('POST /api/donations/record', () => {
         raised = 125;
         return { created: true, donatedAmount: raised };
-      },
-    },
+      }),
+    ],
   });
 }
 

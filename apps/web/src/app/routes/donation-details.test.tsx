@@ -2,7 +2,10 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { isoDateFromToday, makeCampaign } from '@/features/campaigns/test-data';
-import { apiError, json, renderRoute, signedIn, type StubHandlers } from '@/testing/render-route';
+import type { HttpHandler } from 'msw';
+import { answer, apiError, declined } from '@/testing/api-handlers';
+import { renderRoute } from '@/testing/render-route';
+import { signedIn } from '@/testing/session';
 
 // Two shared CPU cores: give the first lazy route and slow renders time before failing.
 configure({ asyncUtilTimeout: 5000 });
@@ -17,9 +20,9 @@ const campaign = makeCampaign({
 const path = `/donation-details/${campaign._id}`;
 const intent = { paymentIntentId: 'pi_test_1', clientSecret: 'pi_test_1_secret_x' };
 
-function renderDetails(handlers: StubHandlers = {}, c = campaign) {
+function renderDetails(handlers: HttpHandler[] = [], c = campaign) {
   return renderRoute(path, {
-    handlers: { ...signedIn(), 'GET /api/donations/:id': () => c, ...handlers },
+    handlers: [...signedIn(), answer('GET /api/donations/:id', () => c), ...handlers],
   });
 }
 
@@ -53,7 +56,7 @@ describe('/donation-details/:id', { timeout: 20_000 }, () => {
   });
 
   it("says 'Failed to fetch donation details.' when loading fails", async () => {
-    renderDetails({ 'GET /api/donations/:id': () => apiError(500, 'INTERNAL_ERROR') });
+    renderDetails([answer('GET /api/donations/:id', () => apiError(500, 'INTERNAL_ERROR'))]);
     expect(await screen.findByText(messages.campaigns.detailsFailed)).toBeInTheDocument();
   });
 
@@ -62,7 +65,7 @@ describe('/donation-details/:id', { timeout: 20_000 }, () => {
     ['ended', { lastDate: isoDateFromToday(-3) }, /ended on/],
     ['fully funded', { donatedAmount: 500 }, /fully funded/],
   ])('a %s campaign says so and offers no Donate button', async (_, overrides, text) => {
-    renderDetails({}, { ...campaign, ...overrides });
+    renderDetails([], { ...campaign, ...overrides });
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Donate Now' })).not.toBeInTheDocument();
   });
@@ -97,17 +100,16 @@ describe('/donation-details/:id', { timeout: 20_000 }, () => {
 
   it('a declined card shows the spec message with the reason, records nothing, and a retry reuses the payment', async () => {
     let confirms = 0;
-    const r = renderDetails({
-      'POST /api/create-payment': () => intent,
-      'POST /api/test-payments/:id/confirm': (req) => {
+    const r = renderDetails([
+      answer('POST /api/create-payment', () => intent),
+      answer('POST /api/test-payments/:paymentIntentId/confirm', ({ body }) => {
         confirms += 1;
-        const body = req.json<{ cardNumber: string }>();
         return body.cardNumber.startsWith('4000')
-          ? json({ code: 'card_declined', message: 'Your card was declined.' }, { status: 402 })
+          ? declined('card_declined', 'Your card was declined.')
           : { status: 'succeeded' };
-      },
-      'POST /api/donations/record': () => ({ created: false, donatedAmount: 125 }),
-    });
+      }),
+      answer('POST /api/donations/record', () => ({ created: false, donatedAmount: 125 })),
+    ]);
     const dialog = await openModal(r);
     await r.user.type(within(dialog).getByLabelText(/Donation amount/), '25');
     await fillCard(r, dialog, '4000 0000 0000 0002');
@@ -133,15 +135,15 @@ describe('/donation-details/:id', { timeout: 20_000 }, () => {
 
   it('a successful payment records the donation, thanks, closes the modal and updates the raised amount at once', async () => {
     let raised = 100;
-    const r = renderDetails({
-      'GET /api/donations/:id': () => ({ ...campaign, donatedAmount: raised }),
-      'POST /api/create-payment': () => intent,
-      'POST /api/test-payments/:id/confirm': () => ({ status: 'succeeded' }),
-      'POST /api/donations/record': () => {
+    const r = renderDetails([
+      answer('GET /api/donations/:id', () => ({ ...campaign, donatedAmount: raised })),
+      answer('POST /api/create-payment', () => intent),
+      answer('POST /api/test-payments/:paymentIntentId/confirm', () => ({ status: 'succeeded' })),
+      answer('POST /api/donations/record', () => {
         raised = 125;
         return { created: false, donatedAmount: 125 };
-      },
-    });
+      }),
+    ]);
     const dialog = await openModal(r);
     await r.user.type(within(dialog).getByLabelText(/Donation amount/), '25');
     await fillCard(r, dialog, '4242 4242 4242 4242');
@@ -177,26 +179,27 @@ describe('/donation-details/:id', { timeout: 20_000 }, () => {
 
   it("shows the server's reason when the payment is refused, and 'Payment processing failed.' otherwise", async () => {
     let refuse = true;
-    const r = renderDetails({
-      'POST /api/create-payment': () =>
+    const r = renderDetails([
+      answer('POST /api/create-payment', () =>
         refuse
-          ? json(
-              {
-                code: 'VALIDATION_FAILED',
-                // as the server refuses a field: its message is the field's issue
-                message: "Only $50.00 remains to reach this campaign's maximum.",
-                issues: [
-                  {
-                    path: 'json.donationAmount',
-                    message: "Only $50.00 remains to reach this campaign's maximum.",
-                  },
-                ],
-              },
-              { status: 400 },
+          ? // as the server refuses a field: its message is the field's issue
+            apiError(
+              400,
+              'VALIDATION_FAILED',
+              "Only $50.00 remains to reach this campaign's maximum.",
+              [
+                {
+                  path: 'json.donationAmount',
+                  message: "Only $50.00 remains to reach this campaign's maximum.",
+                },
+              ],
             )
           : intent,
-      'POST /api/test-payments/:id/confirm': () => apiError(500, 'INTERNAL_ERROR'),
-    });
+      ),
+      answer('POST /api/test-payments/:paymentIntentId/confirm', () =>
+        apiError(500, 'INTERNAL_ERROR'),
+      ),
+    ]);
     const dialog = await openModal(r);
     await r.user.type(within(dialog).getByLabelText(/Donation amount/), '80');
     await fillCard(r, dialog, '4242 4242 4242 4242');

@@ -1,9 +1,11 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { Campaign } from '@pet-haven/shared/campaigns';
 import { messages } from '@pet-haven/shared/messages';
 import { makeCampaign } from '@/features/campaigns/test-data';
 import { layOutPage } from '@/testing/page-layout';
-import { apiError, renderRoute } from '@/testing/render-route';
+import { answer, apiError } from '@/testing/api-handlers';
+import { renderRoute } from '@/testing/render-route';
 
 // Two shared CPU cores: give the first lazy route and slow renders time before failing.
 configure({ asyncUtilTimeout: 5000 });
@@ -13,22 +15,26 @@ const pageOf = (n: number, prefix: string) =>
 
 describe('/donation', () => {
   it('shows skeletons while loading, then cards with picture, amounts and View Details', async () => {
-    let answer!: (v: unknown) => void;
+    let release!: () => void;
+    const released = new Promise<void>((res) => (release = res));
     const campaign = makeCampaign({
       petName: 'Luna',
       maxDonationAmount: 1500,
       donatedAmount: 250.5,
     });
     renderRoute('/donation', {
-      handlers: {
-        'GET /api/donation-campaigns': (req) =>
-          req.query.get('page') === '1' ? new Promise((res) => (answer = res)) : [],
-      },
+      handlers: [
+        answer('GET /api/donation-campaigns', async ({ query }) => {
+          if (query.get('page') !== '1') return [];
+          await released;
+          return [campaign];
+        }),
+      ],
     });
     expect(await screen.findByText('Loading campaigns')).toBeInTheDocument();
     expect(screen.getAllByTestId('skeleton-card').length).toBeGreaterThan(0);
 
-    answer([campaign]);
+    release();
     const card = await screen.findByRole('article', { name: 'Luna' });
     expect(within(card).getByRole('img', { name: 'Luna' })).toHaveAttribute('srcset');
     expect(within(card).getByText('Max Donation:')).toBeInTheDocument();
@@ -44,7 +50,9 @@ describe('/donation', () => {
 
   it("shows the spec's red error when the list fails", async () => {
     renderRoute('/donation', {
-      handlers: { 'GET /api/donation-campaigns': () => apiError(500, 'INTERNAL_ERROR', 'boom') },
+      handlers: [
+        answer('GET /api/donation-campaigns', () => apiError(500, 'INTERNAL_ERROR', 'boom')),
+      ],
     });
     const error = await screen.findByText(messages.campaigns.listFailed);
     expect(error).toHaveClass('text-red-600');
@@ -52,15 +60,15 @@ describe('/donation', () => {
   });
 
   it("loads pages of 9 until an empty page, then says 'No more campaigns available.'", async () => {
-    const pages: Record<string, unknown[]> = {
+    const pages: Record<string, Campaign[]> = {
       '1': pageOf(9, 'First'),
       '2': pageOf(9, 'Second'),
       '3': [],
     };
     const r = renderRoute('/donation', {
-      handlers: {
-        'GET /api/donation-campaigns': (req) => pages[req.query.get('page') ?? ''] ?? [],
-      },
+      handlers: [
+        answer('GET /api/donation-campaigns', ({ query }) => pages[query.get('page') ?? ''] ?? []),
+      ],
     });
     // jsdom lays nothing out, so the page is always "near the bottom": every page loads.
     expect(await screen.findByText(messages.campaigns.noMore)).toBeInTheDocument();
@@ -75,7 +83,7 @@ describe('/donation', () => {
   it('shows a campaign once when the pages shift between loads (offset paging), without duplicate-key errors', async () => {
     const first = pageOf(9, 'First');
     // A campaign created after page 1 was loaded pushes First 9 onto page 2.
-    const pages: Record<string, unknown[]> = {
+    const pages: Record<string, Campaign[]> = {
       '1': first,
       '2': [first[8]!, ...pageOf(8, 'Second')],
       '3': [],
@@ -83,9 +91,12 @@ describe('/donation', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       renderRoute('/donation', {
-        handlers: {
-          'GET /api/donation-campaigns': (req) => pages[req.query.get('page') ?? ''] ?? [],
-        },
+        handlers: [
+          answer(
+            'GET /api/donation-campaigns',
+            ({ query }) => pages[query.get('page') ?? ''] ?? [],
+          ),
+        ],
       });
       expect(await screen.findByText(messages.campaigns.noMore)).toBeInTheDocument();
       expect(screen.getAllByRole('article')).toHaveLength(17);
@@ -100,22 +111,28 @@ describe('/donation', () => {
   it('does not load the next page until the window is scrolled within 100 px of the bottom', async () => {
     // A tall page: 2000 px of content in a 800 px window.
     const layout = layOutPage({ height: 2000, windowHeight: 800 });
+    // The grid checks how near the bottom it is on the next animation frame: the test runs it.
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] });
     try {
       const r = renderRoute('/donation', {
-        handlers: {
-          'GET /api/donation-campaigns': (req) =>
-            req.query.get('page') === '1' ? pageOf(9, 'Tall') : [],
-        },
+        handlers: [
+          answer('GET /api/donation-campaigns', ({ query }) =>
+            query.get('page') === '1' ? pageOf(9, 'Tall') : [],
+          ),
+        ],
       });
       await screen.findByRole('article', { name: 'Tall 9' });
-      await new Promise((res) => setTimeout(res, 50));
+      act(() => vi.advanceTimersToNextFrame());
       const pagesAsked = () =>
         r.requests.filter((q) => q.key === 'GET /api/donation-campaigns').length;
+      // the frame's check asked for nothing more (a page asked for would be in flight now)
+      expect(r.queryClient.isFetching()).toBe(0);
       expect(pagesAsked()).toBe(1);
 
-      // 150 px from the bottom: still not near enough.
-      layout.scrollTo(1050);
-      await new Promise((res) => setTimeout(res, 20));
+      // 150 px from the bottom: still not near enough (the scroll handler runs as the event is
+      // dispatched).
+      act(() => layout.scrollTo(1050));
+      expect(r.queryClient.isFetching()).toBe(0);
       expect(pagesAsked()).toBe(1);
 
       // 90 px from the bottom: the next page loads, and it is the last.
@@ -123,6 +140,7 @@ describe('/donation', () => {
       await waitFor(() => expect(pagesAsked()).toBe(2));
       expect(await screen.findByText(messages.campaigns.noMore)).toBeInTheDocument();
     } finally {
+      vi.useRealTimers();
       layout.restore();
     }
   });

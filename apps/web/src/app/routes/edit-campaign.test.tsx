@@ -3,13 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { NOT_YOUR_CAMPAIGN_TEXT } from '@/features/campaigns/components/edit-campaign';
 import { makeCampaign } from '@/features/campaigns/test-data';
-import {
-  apiError,
-  defaultFakeUser,
-  renderRoute,
-  signedIn,
-  type StubHandlers,
-} from '@/testing/render-route';
+import type { HttpHandler } from 'msw';
+import { answer, apiError } from '@/testing/api-handlers';
+import { renderRoute } from '@/testing/render-route';
+import { defaultFakeUser, signedIn } from '@/testing/session';
 
 // Two shared CPU cores: give the first lazy route and slow renders time before failing.
 configure({ asyncUtilTimeout: 5000 });
@@ -21,14 +18,14 @@ const mine = makeCampaign({
   userEmail: defaultFakeUser.email,
 });
 
-function renderEdit(handlers: StubHandlers = {}, admin = false) {
+function renderEdit(handlers: HttpHandler[] = [], admin = false) {
   return renderRoute(`/donation/${mine._id}`, {
-    handlers: {
+    handlers: [
       ...signedIn({ admin }),
-      'GET /api/donations/:id': () => mine,
-      'PATCH /api/update-donation/:id': (req) => ({ ...mine, ...req.json<object>() }),
+      answer('GET /api/donations/:id', () => mine),
+      answer('PATCH /api/update-donation/:id', ({ body }) => ({ ...mine, ...body })),
       ...handlers,
-    },
+    ],
   });
 }
 
@@ -51,8 +48,8 @@ describe('/donation/:id (edit campaign)', { timeout: 20_000 }, () => {
 
   it("says 'Failed to update donation campaign.' when saving fails, and the server's reason for a refusal", async () => {
     let fail: 'server' | 'refuse' = 'server';
-    const r = renderEdit({
-      'PATCH /api/update-donation/:id': () =>
+    const r = renderEdit([
+      answer('PATCH /api/update-donation/:id', () =>
         fail === 'server'
           ? apiError(500, 'INTERNAL_ERROR')
           : apiError(
@@ -60,7 +57,8 @@ describe('/donation/:id (edit campaign)', { timeout: 20_000 }, () => {
               'VALIDATION_FAILED',
               'The maximum cannot be lower than the $120.00 already raised.',
             ),
-    });
+      ),
+    ]);
     await screen.findByLabelText(/Pet Name/);
     await r.user.click(screen.getByRole('button', { name: 'Update Campaign' }));
     expect(await screen.findByText(messages.campaigns.updateFailed)).toBeInTheDocument();
@@ -72,23 +70,25 @@ describe('/donation/:id (edit campaign)', { timeout: 20_000 }, () => {
   });
 
   it('refuses clearly to someone who neither owns the campaign nor is an admin', async () => {
-    renderEdit({ 'GET /api/donations/:id': () => ({ ...mine, userEmail: 'someone@else.test' }) });
+    renderEdit([
+      answer('GET /api/donations/:id', () => ({ ...mine, userEmail: 'someone@else.test' })),
+    ]);
     expect(await screen.findByText(NOT_YOUR_CAMPAIGN_TEXT)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Update Campaign' })).not.toBeInTheDocument();
   });
 
   it("lets an admin edit someone else's campaign", async () => {
     renderEdit(
-      { 'GET /api/donations/:id': () => ({ ...mine, userEmail: 'someone@else.test' }) },
+      [answer('GET /api/donations/:id', () => ({ ...mine, userEmail: 'someone@else.test' }))],
       true,
     );
     expect(await screen.findByRole('button', { name: 'Update Campaign' })).toBeInTheDocument();
   });
 
   it("says 'Failed to fetch donation details.' when the campaign cannot be loaded", async () => {
-    renderEdit({
-      'GET /api/donations/:id': () => apiError(404, 'NOT_FOUND', 'Campaign not found.'),
-    });
+    renderEdit([
+      answer('GET /api/donations/:id', () => apiError(404, 'NOT_FOUND', 'Campaign not found.')),
+    ]);
     expect(await screen.findByText(messages.campaigns.detailsFailed)).toBeInTheDocument();
   });
 });

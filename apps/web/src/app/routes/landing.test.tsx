@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderRoute, signedIn } from '@/testing/render-route';
+import { renderRoute } from '@/testing/render-route';
+import { signedIn } from '@/testing/session';
 
 describe('landing page', () => {
   it('has every item of spec section 1', async () => {

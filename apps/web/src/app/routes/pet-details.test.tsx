@@ -1,8 +1,10 @@
 import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
-import { makePet } from '@/features/pets/test-data';
-import { apiError, defaultFakeUser, renderRoute, signedIn } from '@/testing/render-route';
+import { makeAdoptionRequest, makePet } from '@/features/pets/test-data';
+import { answer, apiError } from '@/testing/api-handlers';
+import { renderRoute } from '@/testing/render-route';
+import { defaultFakeUser, signedIn } from '@/testing/session';
 
 // route modules load lazily and the machine is shared: allow slow first renders
 configure({ asyncUtilTimeout: 5000 });
@@ -18,15 +20,19 @@ const pet = makePet({
 
 describe('/pets/:id', { timeout: 20_000 }, () => {
   it('shows the loading text, then the pet', async () => {
-    let answer!: (v: unknown) => void;
+    let release!: () => void;
+    const released = new Promise<void>((res) => (release = res));
     renderRoute(`/pets/${pet._id}`, {
-      handlers: {
+      handlers: [
         ...signedIn(),
-        'GET /api/pets/:id': () => new Promise((res) => (answer = res)),
-      },
+        answer('GET /api/pets/:id', async () => {
+          await released;
+          return pet;
+        }),
+      ],
     });
     expect(await screen.findByText(messages.pets.loadingDetails)).toBeInTheDocument();
-    answer(pet);
+    release();
     expect(await screen.findByRole('heading', { name: 'Bella', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('3 months')).toBeInTheDocument();
     expect(screen.getByText('Cat')).toBeInTheDocument();
@@ -38,31 +44,41 @@ describe('/pets/:id', { timeout: 20_000 }, () => {
 
   it("says 'Pet not found' for a 404", async () => {
     renderRoute(`/pets/${pet._id}`, {
-      handlers: {
+      handlers: [
         ...signedIn(),
-        'GET /api/pets/:id': () => apiError(404, 'NOT_FOUND', 'Pet not found'),
-      },
+        answer('GET /api/pets/:id', () => apiError(404, 'NOT_FOUND', 'Pet not found')),
+      ],
     });
     expect(await screen.findByText(messages.pets.notFound)).toBeInTheDocument();
   });
 
   it("says 'Failed to fetch pet details' for other failures", async () => {
     renderRoute(`/pets/${pet._id}`, {
-      handlers: {
+      handlers: [
         ...signedIn(),
-        'GET /api/pets/:id': () => apiError(500, 'INTERNAL_ERROR', 'boom'),
-      },
+        answer('GET /api/pets/:id', () => apiError(500, 'INTERNAL_ERROR', 'boom')),
+      ],
     });
     expect(await screen.findByText(messages.pets.fetchDetailsFailed)).toBeInTheDocument();
   });
 
   it('sends an adoption request from the dialog', async () => {
     const r = renderRoute(`/pets/${pet._id}`, {
-      handlers: {
+      handlers: [
         ...signedIn({ name: 'Rafi Ahmed', email: 'rafi@example.com' }),
-        'GET /api/pets/:id': () => pet,
-        'POST /api/adoption-requests': (req) => ({ ...req.json<object>(), _id: 'r1' }),
-      },
+        answer('GET /api/pets/:id', () => pet),
+        answer('POST /api/adoption-requests', ({ body }) =>
+          makeAdoptionRequest({
+            petId: body.petId,
+            petName: pet.petName,
+            petImage: pet.petImage,
+            userName: 'Rafi Ahmed',
+            userEmail: 'rafi@example.com',
+            phone: body.phone,
+            address: body.address,
+          }),
+        ),
+      ],
     });
     await r.user.click(await screen.findByRole('button', { name: 'Adopt' }));
     const dialog = await screen.findByRole('dialog', { name: 'Adopt Bella' });
@@ -99,12 +115,13 @@ describe('/pets/:id', { timeout: 20_000 }, () => {
   it("shows the server's reason when a request is refused, and a generic text otherwise", async () => {
     let status = 409;
     const r = renderRoute(`/pets/${pet._id}`, {
-      handlers: {
+      handlers: [
         ...signedIn(),
-        'GET /api/pets/:id': () => pet,
-        'POST /api/adoption-requests': () =>
+        answer('GET /api/pets/:id', () => pet),
+        answer('POST /api/adoption-requests', () =>
           apiError(status, 'CONFLICT', 'You already have a pending request for this pet.'),
-      },
+        ),
+      ],
     });
     await r.user.click(await screen.findByRole('button', { name: 'Adopt' }));
     const dialog = await screen.findByRole('dialog');
@@ -124,10 +141,10 @@ describe('/pets/:id', { timeout: 20_000 }, () => {
 
   it('offers no Adopt button on your own pet', async () => {
     renderRoute(`/pets/${pet._id}`, {
-      handlers: {
+      handlers: [
         ...signedIn(),
-        'GET /api/pets/:id': () => ({ ...pet, userEmail: defaultFakeUser.email }),
-      },
+        answer('GET /api/pets/:id', () => ({ ...pet, userEmail: defaultFakeUser.email })),
+      ],
     });
     expect(await screen.findByText(/This is your pet/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Adopt' })).not.toBeInTheDocument();
@@ -135,7 +152,7 @@ describe('/pets/:id', { timeout: 20_000 }, () => {
 
   it('offers no Adopt button on an adopted pet', async () => {
     renderRoute(`/pets/${pet._id}`, {
-      handlers: { ...signedIn(), 'GET /api/pets/:id': () => ({ ...pet, adopted: true }) },
+      handlers: [...signedIn(), answer('GET /api/pets/:id', () => ({ ...pet, adopted: true }))],
     });
     expect(await screen.findByText('This pet has already found a home.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Adopt' })).not.toBeInTheDocument();

@@ -1,27 +1,31 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { makePet } from '@/features/pets/test-data';
 import { layOutPage } from '@/testing/page-layout';
-import { apiError, json, renderRoute } from '@/testing/render-route';
+import { answer, apiError, page } from '@/testing/api-handlers';
+import { renderRoute } from '@/testing/render-route';
 
 // route modules load lazily and the machine is shared: allow slow first renders
 configure({ asyncUtilTimeout: 5000 });
 
-const page = (items: unknown[], total = items.length) =>
-  json(items, { headers: { 'X-Total-Count': String(total) } });
-
 describe('/petlist', { timeout: 20_000 }, () => {
   it('shows a skeleton grid of 3 while loading, then the cards', async () => {
-    let answer!: (r: Response) => void;
+    let release!: () => void;
+    const released = new Promise<void>((res) => (release = res));
     const pets = [makePet({ petName: 'Bella', petAge: '3 months', petLocation: 'Khulna' })];
     const r = renderRoute('/petlist', {
-      handlers: { 'GET /api/pets': () => new Promise<Response>((res) => (answer = res)) },
+      handlers: [
+        answer('GET /api/pets', async () => {
+          await released;
+          return page(pets);
+        }),
+      ],
     });
     expect(await screen.findByText('Loading pets')).toBeInTheDocument();
     expect(screen.getAllByTestId('skeleton-card')).toHaveLength(3);
 
-    answer(page(pets));
+    release();
     const card = await screen.findByRole('article', { name: 'Bella' });
     expect(within(card).getByText('3 months')).toBeInTheDocument();
     expect(within(card).getByText('Khulna')).toBeInTheDocument();
@@ -39,16 +43,16 @@ describe('/petlist', { timeout: 20_000 }, () => {
 
   it("shows the spec's message when the list fails", async () => {
     renderRoute('/petlist', {
-      handlers: { 'GET /api/pets': () => apiError(500, 'INTERNAL_ERROR', 'boom') },
+      handlers: [answer('GET /api/pets', () => apiError(500, 'INTERNAL_ERROR', 'boom'))],
     });
     expect(await screen.findByText(messages.pets.listFailed)).toBeInTheDocument();
   });
 
   it('reads search and category from the URL and sends them to the API', async () => {
     const r = renderRoute('/petlist?search=bel&category=cat', {
-      handlers: {
-        'GET /api/pets': () => page([makePet({ petName: 'Bella', petCategory: 'cat' })]),
-      },
+      handlers: [
+        answer('GET /api/pets', () => page([makePet({ petName: 'Bella', petCategory: 'cat' })])),
+      ],
     });
     expect(await screen.findByRole('article', { name: 'Bella' })).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('bel');
@@ -60,12 +64,13 @@ describe('/petlist', { timeout: 20_000 }, () => {
 
   it('puts typed search (after a pause) and the chosen category in the URL', async () => {
     const r = renderRoute('/petlist', {
-      handlers: {
-        'GET /api/pets': (req) =>
-          req.query.get('search') === 'max'
+      handlers: [
+        answer('GET /api/pets', ({ query }) =>
+          query.get('search') === 'max'
             ? page([makePet({ petName: 'Max', petCategory: 'dog' })])
             : page([makePet({ petName: 'Bella' }), makePet({ petName: 'Max' })]),
-      },
+        ),
+      ],
     });
     await screen.findByRole('article', { name: 'Bella' });
 
@@ -93,7 +98,7 @@ describe('/petlist', { timeout: 20_000 }, () => {
   });
 
   it('offers every category plus All', async () => {
-    renderRoute('/petlist', { handlers: { 'GET /api/pets': () => page([]) } });
+    renderRoute('/petlist', { handlers: [answer('GET /api/pets', () => page([]))] });
     const select = await screen.findByRole('combobox', { name: 'Category' });
     expect(
       within(select)
@@ -104,10 +109,11 @@ describe('/petlist', { timeout: 20_000 }, () => {
 
   it('shows an empty state when nothing matches, and clears the filters', async () => {
     const r = renderRoute('/petlist?search=zzz', {
-      handlers: {
-        'GET /api/pets': (req) =>
-          req.query.get('search') ? page([]) : page([makePet({ petName: 'Bella' })]),
-      },
+      handlers: [
+        answer('GET /api/pets', ({ query }) =>
+          query.get('search') ? page([]) : page([makePet({ petName: 'Bella' })]),
+        ),
+      ],
     });
     expect(await screen.findByText('No pets match your search.')).toBeInTheDocument();
     await r.user.click(screen.getByRole('button', { name: 'Clear filters' }));
@@ -119,17 +125,23 @@ describe('/petlist', { timeout: 20_000 }, () => {
   it('loads the next page with Load more pets and appends it', async () => {
     // a tall page, scrolled to the top: far from the bottom, so only the button loads more
     const layout = layOutPage({ height: 6000, windowHeight: 800 });
+    // the list checks how near the bottom it is on the next animation frame: the test runs it
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] });
     try {
       const first = Array.from({ length: 24 }, (_, i) => makePet({ petName: `First ${i + 1}` }));
       const second = [makePet({ petName: 'Last one' })];
       const r = renderRoute('/petlist', {
-        handlers: {
-          'GET /api/pets': (req) =>
-            req.query.get('page') === '2' ? page(second, 25) : page(first, 25),
-        },
+        handlers: [
+          answer('GET /api/pets', ({ query }) =>
+            query.get('page') === '2' ? page(second, 25) : page(first, 25),
+          ),
+        ],
       });
       await screen.findByRole('article', { name: 'First 1' });
-      await new Promise((res) => setTimeout(res, 50));
+      act(() => vi.advanceTimersToNextFrame());
+      // the frame's check asked for nothing more (a page asked for would be in flight now)
+      expect(r.queryClient.isFetching()).toBe(0);
+      expect(r.requests.filter((q) => q.key === 'GET /api/pets')).toHaveLength(1);
       expect(screen.queryByRole('article', { name: 'Last one' })).not.toBeInTheDocument();
       await r.user.click(screen.getByRole('button', { name: 'Load more pets' }));
       expect(await screen.findByRole('article', { name: 'Last one' })).toBeInTheDocument();
@@ -137,33 +149,40 @@ describe('/petlist', { timeout: 20_000 }, () => {
       expect(screen.queryByRole('button', { name: 'Load more pets' })).not.toBeInTheDocument();
       expect(screen.getByText('You have seen all 25 pets.')).toBeInTheDocument();
     } finally {
+      vi.useRealTimers();
       layout.restore();
     }
   });
 
   it('loads the next page when scrolled within 400 px of the bottom', async () => {
     const layout = layOutPage({ height: 6000, windowHeight: 800 });
+    // the list checks how near the bottom it is on the next animation frame: the test runs it
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] });
     try {
       const first = Array.from({ length: 24 }, (_, i) => makePet({ petName: `First ${i + 1}` }));
       const r = renderRoute('/petlist', {
-        handlers: {
-          'GET /api/pets': (req) =>
-            req.query.get('page') === '2'
+        handlers: [
+          answer('GET /api/pets', ({ query }) =>
+            query.get('page') === '2'
               ? page([makePet({ petName: 'Last one' })], 25)
               : page(first, 25),
-        },
+          ),
+        ],
       });
       await screen.findByRole('article', { name: 'First 1' });
+      act(() => vi.advanceTimersToNextFrame());
       const pagesAsked = () => r.requests.filter((q) => q.key === 'GET /api/pets').length;
-      // 500 px from the bottom: not yet
-      layout.scrollTo(4700);
-      await new Promise((res) => setTimeout(res, 50));
+      // 500 px from the bottom: not yet (the scroll handler runs as the event is dispatched, so a
+      // page it asked for would be in flight now)
+      act(() => layout.scrollTo(4700));
+      expect(r.queryClient.isFetching()).toBe(0);
       expect(pagesAsked()).toBe(1);
       // 350 px from the bottom: the next page loads
       layout.scrollTo(4850);
       expect(await screen.findByRole('article', { name: 'Last one' })).toBeInTheDocument();
       expect(pagesAsked()).toBe(2);
     } finally {
+      vi.useRealTimers();
       layout.restore();
     }
   });

@@ -2,7 +2,9 @@ import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_AVATAR_SRC } from '@/components/ui/avatar';
 import { ACCESS_TOKEN_KEY, DARK_MODE_KEY } from '@/lib/storage';
-import { renderRoute, signedIn, tokenAnswer, defaultFakeUser } from '@/testing/render-route';
+import { answer } from '@/testing/api-handlers';
+import { renderRoute } from '@/testing/render-route';
+import { defaultFakeUser, signedIn, tokenAnswer } from '@/testing/session';
 
 describe('site layout', () => {
   it('shows Login and Signup to visitors, and the footer columns', async () => {
@@ -64,7 +66,8 @@ describe('site layout', () => {
   });
 
   it('opens the drawer and closes it on its close button, on outside click and on a link', async () => {
-    const r = renderRoute('/');
+    // the last link leads to the campaigns, which the page then asks for
+    const r = renderRoute('/', { handlers: [answer('GET /api/donation-campaigns', () => [])] });
     const open = await r.findByRole('button', { name: 'Open menu' });
 
     await r.user.click(open);

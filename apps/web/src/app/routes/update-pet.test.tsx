@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { NOT_YOUR_PET_TEXT } from '@/features/pets/components/edit-pet';
 import { makePet } from '@/features/pets/test-data';
-import { apiError, defaultFakeUser, renderRoute, signedIn } from '@/testing/render-route';
+import { HttpResponse } from 'msw';
+import { answer, apiError } from '@/testing/api-handlers';
+import { renderRoute } from '@/testing/render-route';
+import { defaultFakeUser, signedIn } from '@/testing/session';
 
 // route modules load lazily and the machine is shared: allow slow first renders
 configure({ asyncUtilTimeout: 5000 });
@@ -19,11 +22,11 @@ const mine = makePet({
 describe('/update-pet/:id', { timeout: 20_000 }, () => {
   it("fills the form with the pet and saves changes: 'Pet updated successfully!'", async () => {
     const r = renderRoute(`/update-pet/${mine._id}`, {
-      handlers: {
+      handlers: [
         ...signedIn(),
-        'GET /api/pets/:id': () => mine,
-        'PATCH /api/update-pet/:id': (req) => ({ ...mine, ...req.json<object>() }),
-      },
+        answer('GET /api/pets/:id', () => mine),
+        answer('PATCH /api/update-pet/:id', ({ body }) => ({ ...mine, ...body })),
+      ],
     });
     const name = await screen.findByLabelText(/Pet Name/);
     expect(name).toHaveValue('Milo');
@@ -41,10 +44,11 @@ describe('/update-pet/:id', { timeout: 20_000 }, () => {
 
   it('defaults the category to other when the pet has none the form knows', async () => {
     renderRoute(`/update-pet/${mine._id}`, {
-      handlers: {
+      handlers: [
         ...signedIn(),
-        'GET /api/pets/:id': () => ({ ...mine, petCategory: 'hamster' }),
-      },
+        // an answer outside the shared schema on purpose: a Response is sent unchecked
+        answer('GET /api/pets/:id', () => HttpResponse.json({ ...mine, petCategory: 'hamster' })),
+      ],
     });
     expect(await screen.findByLabelText(/Category/)).toHaveValue('other');
   });
@@ -52,14 +56,15 @@ describe('/update-pet/:id', { timeout: 20_000 }, () => {
   it("shows the server's refusal, or 'Failed to update pet.'", async () => {
     let status = 403;
     const r = renderRoute(`/update-pet/${mine._id}`, {
-      handlers: {
+      handlers: [
         ...signedIn(),
-        'GET /api/pets/:id': () => mine,
-        'PATCH /api/update-pet/:id': () =>
+        answer('GET /api/pets/:id', () => mine),
+        answer('PATCH /api/update-pet/:id', () =>
           status === 403
             ? apiError(403, 'FORBIDDEN', 'Only the owner may change this pet.')
             : apiError(500, 'INTERNAL_ERROR'),
-      },
+        ),
+      ],
     });
     await screen.findByLabelText(/Pet Name/);
     await r.user.click(screen.getByRole('button', { name: 'Update Pet' }));
@@ -71,10 +76,10 @@ describe('/update-pet/:id', { timeout: 20_000 }, () => {
 
   it("refuses someone else's pet with a clear text", async () => {
     renderRoute(`/update-pet/${mine._id}`, {
-      handlers: {
+      handlers: [
         ...signedIn(),
-        'GET /api/pets/:id': () => ({ ...mine, userEmail: 'someone@example.com' }),
-      },
+        answer('GET /api/pets/:id', () => ({ ...mine, userEmail: 'someone@example.com' })),
+      ],
     });
     expect(await screen.findByText(NOT_YOUR_PET_TEXT)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Update Pet' })).not.toBeInTheDocument();
@@ -82,10 +87,10 @@ describe('/update-pet/:id', { timeout: 20_000 }, () => {
 
   it("lets an admin edit someone else's pet", async () => {
     renderRoute(`/update-pet/${mine._id}`, {
-      handlers: {
+      handlers: [
         ...signedIn({ admin: true }),
-        'GET /api/pets/:id': () => ({ ...mine, userEmail: 'someone@example.com' }),
-      },
+        answer('GET /api/pets/:id', () => ({ ...mine, userEmail: 'someone@example.com' })),
+      ],
     });
     expect(await screen.findByLabelText(/Pet Name/)).toHaveValue('Milo');
     expect(screen.getByLabelText(/^Email/)).toHaveValue('someone@example.com');
@@ -93,7 +98,7 @@ describe('/update-pet/:id', { timeout: 20_000 }, () => {
 
   it("says 'Pet not found' for a missing pet", async () => {
     renderRoute(`/update-pet/${mine._id}`, {
-      handlers: { ...signedIn(), 'GET /api/pets/:id': () => apiError(404, 'NOT_FOUND') },
+      handlers: [...signedIn(), answer('GET /api/pets/:id', () => apiError(404, 'NOT_FOUND'))],
     });
     expect(await screen.findByText(messages.pets.notFound)).toBeInTheDocument();
   });

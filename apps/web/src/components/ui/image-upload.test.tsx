@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client';
-import { stubXhr, uploadAnswer } from '@/testing/fake-xhr';
+import { answer, apiError, requests } from '@/testing/api-handlers';
+import { server } from '@/testing/server';
+import { answerFinishedLater, captureUploadProgress, uploadAnswer } from '@/testing/uploads';
 import { IMAGE_UPLOADED_TEXT, ImageUpload } from './image-upload';
 
 function Harness({ onValue }: { onValue?: (v: string | null) => void }) {
@@ -38,30 +40,40 @@ describe('ImageUpload', () => {
   });
 
   it('uploads on selection with progress, then shows the preview and the success line', async () => {
-    const xhrs = stubXhr();
+    const progress = captureUploadProgress();
+    let respond!: () => void;
+    const responding = new Promise<void>((res) => (respond = res));
+    const later = answerFinishedLater(uploadAnswer());
+    server.use(
+      answer('POST /api/images', async () => {
+        await responding;
+        return later.response;
+      }),
+    );
     const user = userEvent.setup();
     const onValue = vi.fn();
     render(<Harness onValue={onValue} />);
 
     await user.upload(screen.getByLabelText('Pet image'), png());
-    await vi.waitFor(() => expect(xhrs.last).toBeDefined());
-    const xhr = xhrs.last!;
-    expect(xhr.method).toBe('POST');
-    expect(xhr.url).toBe('/api/images');
-    expect(xhr.headers.authorization).toBe('Bearer tok-123');
-    expect((xhr.body as FormData).get('image')).toBeInstanceOf(File);
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    const sent = requests[0]!;
+    expect(sent.key).toBe('POST /api/images');
+    expect(sent.headers.get('authorization')).toBe('Bearer tok-123');
+    // the picture is a file part named `image` (its bytes and name do not survive jsdom's
+    // FormData on its way to MSW: vitest-dev/vitest#11294)
+    expect(sent.form?.get('image')).toMatchObject({ type: 'image/png' });
 
-    act(() => xhr.progress(40, 100));
+    act(() => progress.report(40, 100));
     expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
       'aria-valuenow',
       '40',
     );
     expect(screen.getByText('40%')).toBeInTheDocument();
-    // all bytes sent: the server is still re-encoding the picture
-    act(() => xhr.progress(100, 100));
-    expect(screen.getByText('Processing…')).toBeInTheDocument();
+    // all bytes sent (MSW reports it as it answers): the server is still re-encoding the picture
+    respond();
+    expect(await screen.findByText('Processing…')).toBeInTheDocument();
 
-    act(() => xhr.answer(200, uploadAnswer()));
+    later.finish();
     expect(await screen.findByText(IMAGE_UPLOADED_TEXT)).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByTestId('value')).toHaveTextContent(url);
@@ -74,17 +86,18 @@ describe('ImageUpload', () => {
 
   it("shows the server's message when the picture is refused", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const xhrs = stubXhr();
+    server.use(
+      answer('POST /api/images', () =>
+        apiError(
+          415,
+          'UNSUPPORTED_MEDIA_TYPE',
+          'The file is not a JPEG, PNG, WebP, GIF or AVIF image.',
+        ),
+      ),
+    );
     const user = userEvent.setup();
     render(<Harness />);
     await user.upload(screen.getByLabelText('Pet image'), png());
-    await vi.waitFor(() => expect(xhrs.last).toBeDefined());
-    act(() =>
-      xhrs.last!.answer(415, {
-        code: 'UNSUPPORTED_MEDIA_TYPE',
-        message: 'The file is not a JPEG, PNG, WebP, GIF or AVIF image.',
-      }),
-    );
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The file is not a JPEG, PNG, WebP, GIF or AVIF image.',
     );
@@ -94,12 +107,10 @@ describe('ImageUpload', () => {
   });
 
   it('clears the preview and success line when the form resets', async () => {
-    const xhrs = stubXhr();
+    server.use(answer('POST /api/images', () => uploadAnswer()));
     const user = userEvent.setup();
     render(<Harness />);
     await user.upload(screen.getByLabelText('Pet image'), png());
-    await vi.waitFor(() => expect(xhrs.last).toBeDefined());
-    act(() => xhrs.last!.answer(200, uploadAnswer()));
     expect(await screen.findByText(IMAGE_UPLOADED_TEXT)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Reset form' }));
@@ -109,12 +120,10 @@ describe('ImageUpload', () => {
   });
 
   it('can be cleared with Remove picture', async () => {
-    const xhrs = stubXhr();
+    server.use(answer('POST /api/images', () => uploadAnswer()));
     const user = userEvent.setup();
     render(<Harness />);
     await user.upload(screen.getByLabelText('Pet image'), png());
-    await vi.waitFor(() => expect(xhrs.last).toBeDefined());
-    act(() => xhrs.last!.answer(200, uploadAnswer()));
     await user.click(await screen.findByRole('button', { name: 'Remove picture' }));
     expect(screen.getByTestId('value')).toHaveTextContent('none');
     expect(screen.queryByAltText('Preview of the chosen picture')).not.toBeInTheDocument();

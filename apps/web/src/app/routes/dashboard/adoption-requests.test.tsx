@@ -1,15 +1,13 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
-import type { AdoptionRequest } from '@pet-haven/shared/pets';
 import { makeAdoptionRequest } from '@/features/pets/test-data';
-import { apiError, defaultFakeUser, json, renderRoute, signedIn } from '@/testing/render-route';
+import { answer, apiError, page } from '@/testing/api-handlers';
+import { renderRoute } from '@/testing/render-route';
+import { defaultFakeUser, signedIn } from '@/testing/session';
 
 // route modules load lazily and the machine is shared: allow slow first renders
 configure({ asyncUtilTimeout: 5000 });
-
-const page = (items: AdoptionRequest[], total = items.length) =>
-  json(items, { headers: { 'X-Total-Count': String(total) } });
 
 function requests() {
   return [
@@ -28,15 +26,19 @@ function requests() {
 
 describe('/dashboard/adoption-requests', { timeout: 20_000 }, () => {
   it("lists the requests on the owner's pets with the requester's name", async () => {
-    let answer!: (r: Response) => void;
+    let release!: () => void;
+    const released = new Promise<void>((res) => (release = res));
     const r = renderRoute('/dashboard/adoption-requests', {
-      handlers: {
+      handlers: [
         ...signedIn(),
-        'GET /api/user/adoption-requests': () => new Promise<Response>((res) => (answer = res)),
-      },
+        answer('GET /api/user/adoption-requests', async () => {
+          await released;
+          return page(requests());
+        }),
+      ],
     });
     expect(await screen.findByText('Loading adoption requests')).toBeInTheDocument();
-    answer(page(requests()));
+    release();
     const table = await screen.findByRole('table', { name: 'Adoption Requests' });
     expect(
       within(table)
@@ -72,15 +74,14 @@ describe('/dashboard/adoption-requests', { timeout: 20_000 }, () => {
   it('accepts, then rejects, reloading the list after each change', async () => {
     let list = requests();
     const r = renderRoute('/dashboard/adoption-requests', {
-      handlers: {
+      handlers: [
         ...signedIn(),
-        'GET /api/user/adoption-requests': () => page(list),
-        'PATCH /api/adoption-requests/:id': (req) => {
-          const { status } = req.json<{ status: 'accepted' | 'rejected' }>();
-          list = list.map((x) => (x._id === req.params.id ? { ...x, status } : x));
-          return list.find((x) => x._id === req.params.id);
-        },
-      },
+        answer('GET /api/user/adoption-requests', () => page(list)),
+        answer('PATCH /api/adoption-requests/:id', ({ params, body: { status } }) => {
+          list = list.map((x) => (x._id === params.id ? { ...x, status } : x));
+          return list.find((x) => x._id === params.id)!;
+        }),
+      ],
     });
     const row = () => screen.getByRole('row', { name: /Nadia Rahman/ });
     await screen.findByRole('row', { name: /Nadia Rahman/ });
@@ -107,11 +108,11 @@ describe('/dashboard/adoption-requests', { timeout: 20_000 }, () => {
 
   it('says so when a change fails', async () => {
     const r = renderRoute('/dashboard/adoption-requests', {
-      handlers: {
+      handlers: [
         ...signedIn(),
-        'GET /api/user/adoption-requests': () => page(requests()),
-        'PATCH /api/adoption-requests/:id': () => apiError(500, 'INTERNAL_ERROR'),
-      },
+        answer('GET /api/user/adoption-requests', () => page(requests())),
+        answer('PATCH /api/adoption-requests/:id', () => apiError(500, 'INTERNAL_ERROR')),
+      ],
     });
     const row = await screen.findByRole('row', { name: /Nadia Rahman/ });
     await r.user.click(within(row).getByRole('button', { name: 'Reject' }));
@@ -120,7 +121,7 @@ describe('/dashboard/adoption-requests', { timeout: 20_000 }, () => {
 
   it('shows an empty state when nobody has asked yet', async () => {
     renderRoute('/dashboard/adoption-requests', {
-      handlers: { ...signedIn(), 'GET /api/user/adoption-requests': () => page([]) },
+      handlers: [...signedIn(), answer('GET /api/user/adoption-requests', () => page([]))],
     });
     expect(await screen.findByText('No adoption requests yet.')).toBeInTheDocument();
   });

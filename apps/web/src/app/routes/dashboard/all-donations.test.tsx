@@ -2,7 +2,9 @@ import type { Campaign } from '@pet-haven/shared/campaigns';
 import { messages } from '@pet-haven/shared/messages';
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, json, renderRoute, signedIn } from '@/testing/render-route';
+import { answer, apiError, page } from '@/testing/api-handlers';
+import { renderRoute } from '@/testing/render-route';
+import { signedIn } from '@/testing/session';
 
 const admin = { id: 'admin-1', name: 'Ada Admin', email: 'ada@example.com', admin: true };
 
@@ -23,23 +25,18 @@ const campaign = (over: Partial<Campaign> = {}): Campaign => ({
 
 function campaignsServer(initial: Campaign[]) {
   let campaigns = [...initial];
-  return {
+  return [
     ...signedIn(admin),
-    'GET /api/admin/donation-campaigns': () =>
-      json(campaigns, { headers: { 'X-Total-Count': String(campaigns.length) } }),
-    'DELETE /api/admin/donation-campaigns/:id': (req: { params: Record<string, string> }) => {
-      campaigns = campaigns.filter((c) => c._id !== req.params.id);
+    answer('GET /api/admin/donation-campaigns', () => page(campaigns)),
+    answer('DELETE /api/admin/donation-campaigns/:id', ({ params }) => {
+      campaigns = campaigns.filter((c) => c._id !== params.id);
       return { deletedCount: 1, archived: true };
-    },
-    'PATCH /api/admin/donation-campaigns/:id': (req: {
-      params: Record<string, string>;
-      json: <T>() => T;
-    }) => {
-      const { paused } = req.json<{ paused: boolean }>();
-      campaigns = campaigns.map((c) => (c._id === req.params.id ? { ...c, paused } : c));
-      return campaigns.find((c) => c._id === req.params.id);
-    },
-  };
+    }),
+    answer('PATCH /api/admin/donation-campaigns/:id', ({ params, body: { paused } }) => {
+      campaigns = campaigns.map((c) => (c._id === params.id ? { ...c, paused } : c));
+      return campaigns.find((c) => c._id === params.id)!;
+    }),
+  ];
 }
 
 describe('dashboard All Donations tab (admin)', () => {
@@ -99,11 +96,11 @@ describe('dashboard All Donations tab (admin)', () => {
 
   it("shows 'Failed to delete the campaign. Please try again.' and 'Failed to update status'", async () => {
     const r = renderRoute('/dashboard/all-donations', {
-      handlers: {
+      handlers: [
         ...campaignsServer([campaign()]),
-        'DELETE /api/admin/donation-campaigns/:id': () => apiError(500, 'INTERNAL_ERROR'),
-        'PATCH /api/admin/donation-campaigns/:id': () => apiError(500, 'INTERNAL_ERROR'),
-      },
+        answer('DELETE /api/admin/donation-campaigns/:id', () => apiError(500, 'INTERNAL_ERROR')),
+        answer('PATCH /api/admin/donation-campaigns/:id', () => apiError(500, 'INTERNAL_ERROR')),
+      ],
     });
     await r.user.click(await r.findByRole('button', { name: /^Pause/ }, { timeout: 3000 }));
     expect(await r.findByText(messages.campaigns.statusUpdateFailed)).toBeInTheDocument();
@@ -117,7 +114,7 @@ describe('dashboard All Donations tab (admin)', () => {
 
   it('sends a signed-in non-admin who types the URL to /, without calling the admin API', async () => {
     const r = renderRoute('/dashboard/all-donations', {
-      handlers: { ...signedIn({ admin: false }) },
+      handlers: signedIn({ admin: false }),
     });
     await waitFor(() => expect(r.path()).toBe('/'), { timeout: 3000 });
     expect(r.requests.map((q) => q.key)).not.toContain('GET /api/admin/donation-campaigns');

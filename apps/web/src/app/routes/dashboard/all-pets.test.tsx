@@ -2,7 +2,9 @@ import { messages } from '@pet-haven/shared/messages';
 import type { Pet } from '@pet-haven/shared/pets';
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, json, renderRoute, signedIn } from '@/testing/render-route';
+import { answer, apiError, page } from '@/testing/api-handlers';
+import { renderRoute } from '@/testing/render-route';
+import { signedIn } from '@/testing/session';
 
 const admin = { id: 'admin-1', name: 'Ada Admin', email: 'ada@example.com', admin: true };
 
@@ -24,19 +26,18 @@ const pet = (over: Partial<Pet> = {}): Pet => ({
 function petsServer(initial: Pet[]) {
   let pets = [...initial];
   return {
-    handlers: {
+    handlers: [
       ...signedIn(admin),
-      'GET /api/all-pets': () => json(pets, { headers: { 'X-Total-Count': String(pets.length) } }),
-      'DELETE /api/pets/:id': (req: { params: Record<string, string> }) => {
-        pets = pets.filter((p) => p._id !== req.params.id);
+      answer('GET /api/all-pets', () => page(pets)),
+      answer('DELETE /api/pets/:id', ({ params }) => {
+        pets = pets.filter((p) => p._id !== params.id);
         return { deletedCount: 1 };
-      },
-      'PATCH /api/pets/:id': (req: { params: Record<string, string>; json: <T>() => T }) => {
-        const { adopted } = req.json<{ adopted: boolean }>();
-        pets = pets.map((p) => (p._id === req.params.id ? { ...p, adopted } : p));
-        return pets.find((p) => p._id === req.params.id);
-      },
-    },
+      }),
+      answer('PATCH /api/pets/:id', ({ params, body: { adopted } }) => {
+        pets = pets.map((p) => (p._id === params.id ? { ...p, adopted } : p));
+        return pets.find((p) => p._id === params.id)!;
+      }),
+    ],
   };
 }
 
@@ -105,11 +106,11 @@ describe('dashboard All Pets tab (admin)', () => {
 
   it('shows the failure messages when a delete or a status change fails', async () => {
     const r = renderRoute('/dashboard/all-pets', {
-      handlers: {
+      handlers: [
         ...petsServer([pet()]).handlers,
-        'DELETE /api/pets/:id': () => apiError(500, 'INTERNAL_ERROR'),
-        'PATCH /api/pets/:id': () => apiError(500, 'INTERNAL_ERROR'),
-      },
+        answer('DELETE /api/pets/:id', () => apiError(500, 'INTERNAL_ERROR')),
+        answer('PATCH /api/pets/:id', () => apiError(500, 'INTERNAL_ERROR')),
+      ],
     });
     await r.user.click(await r.findByRole('button', { name: /^Adopt/ }, { timeout: 3000 }));
     expect(await r.findByText(messages.pets.adminStatusUpdateFailed)).toBeInTheDocument();
@@ -122,13 +123,16 @@ describe('dashboard All Pets tab (admin)', () => {
 
   it('shows the list failure message', async () => {
     const r = renderRoute('/dashboard/all-pets', {
-      handlers: { ...signedIn(admin), 'GET /api/all-pets': () => apiError(500, 'INTERNAL_ERROR') },
+      handlers: [
+        ...signedIn(admin),
+        answer('GET /api/all-pets', () => apiError(500, 'INTERNAL_ERROR')),
+      ],
     });
     expect(await r.findByText(messages.pets.listFailed, {}, { timeout: 3000 })).toBeInTheDocument();
   });
 
   it('sends a signed-in non-admin who types the URL to /, without calling the admin API', async () => {
-    const r = renderRoute('/dashboard/all-pets', { handlers: { ...signedIn({ admin: false }) } });
+    const r = renderRoute('/dashboard/all-pets', { handlers: signedIn({ admin: false }) });
     await waitFor(() => expect(r.path()).toBe('/'), { timeout: 3000 });
     expect(r.requests.map((q) => q.key)).not.toContain('GET /api/all-pets');
   });

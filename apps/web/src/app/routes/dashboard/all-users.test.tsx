@@ -3,7 +3,9 @@ import type { User } from '@pet-haven/shared/users';
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_AVATAR_SRC } from '@/components/ui/avatar';
-import { apiError, json, renderRoute, signedIn } from '@/testing/render-route';
+import { answer, apiError, page } from '@/testing/api-handlers';
+import { renderRoute } from '@/testing/render-route';
+import { signedIn } from '@/testing/session';
 
 const admin = { id: 'admin-1', name: 'Ada Admin', email: 'ada@example.com', admin: true };
 
@@ -21,10 +23,7 @@ const users: User[] = [
 describe('dashboard Users tab (admin)', () => {
   it('lists users with #, name, e-mail, picture (default fallback), Total Users and Make Admin for non-admins only', async () => {
     const r = renderRoute('/dashboard/all-users', {
-      handlers: {
-        ...signedIn(admin),
-        'GET /api/users': () => json(users, { headers: { 'X-Total-Count': '2' } }),
-      },
+      handlers: [...signedIn(admin), answer('GET /api/users', () => page(users, 2))],
     });
     expect(await r.findByText('Total Users: 2', {}, { timeout: 3000 })).toBeInTheDocument();
     const rows = r.getAllByRole('row').slice(1);
@@ -41,18 +40,19 @@ describe('dashboard Users tab (admin)', () => {
   it("promotes a user and shows '{name} is an Admin Now!' for about 1.5 seconds", async () => {
     let promoted = false;
     const r = renderRoute('/dashboard/all-users', {
-      handlers: {
+      handlers: [
         ...signedIn(admin),
-        'GET /api/users': () =>
-          json(
-            users.map((u) => (u._id === 'u-2' && promoted ? { ...u, role: 'admin' } : u)),
-            { headers: { 'X-Total-Count': '2' } },
+        answer('GET /api/users', () =>
+          page(
+            users.map((u): User => (u._id === 'u-2' && promoted ? { ...u, role: 'admin' } : u)),
+            2,
           ),
-        'PATCH /api/users/admin/:id': (req) => {
-          promoted = req.params.id === 'u-2';
+        ),
+        answer('PATCH /api/users/admin/:id', ({ params }) => {
+          promoted = params.id === 'u-2';
           return { modifiedCount: 1 };
-        },
-      },
+        }),
+      ],
     });
     await r.user.click(await r.findByRole('button', { name: /Make Admin/ }, { timeout: 3000 }));
     const toast = await r.findByText(messages.users.madeAdmin('Bob Brown'));
@@ -75,13 +75,12 @@ describe('dashboard Users tab (admin)', () => {
       role: 'user',
     }));
     const r = renderRoute('/dashboard/all-users', {
-      handlers: {
+      handlers: [
         ...signedIn(admin),
-        'GET /api/users': (req) =>
-          json(req.query.get('page') === '2' ? many.slice(0, 3) : many, {
-            headers: { 'X-Total-Count': '13' },
-          }),
-      },
+        answer('GET /api/users', ({ query }) =>
+          page(query.get('page') === '2' ? many.slice(0, 3) : many, 13),
+        ),
+      ],
     });
     expect(await r.findByText('Page 1 of 2', {}, { timeout: 3000 })).toBeInTheDocument();
     await r.user.click(r.getByRole('button', { name: 'Next' }));
@@ -95,10 +94,10 @@ describe('dashboard Users tab (admin)', () => {
 
   it("shows 'Error loading users: {message}' when the list fails", async () => {
     const r = renderRoute('/dashboard/all-users', {
-      handlers: {
+      handlers: [
         ...signedIn(admin),
-        'GET /api/users': () => apiError(500, 'INTERNAL_ERROR', 'Something went wrong.'),
-      },
+        answer('GET /api/users', () => apiError(500, 'INTERNAL_ERROR', 'Something went wrong.')),
+      ],
     });
     expect(
       await r.findByText(messages.users.loadFailed('Something went wrong.'), {}, { timeout: 3000 }),
@@ -106,7 +105,7 @@ describe('dashboard Users tab (admin)', () => {
   });
 
   it('sends a signed-in non-admin who types the URL to /, without calling the admin API', async () => {
-    const r = renderRoute('/dashboard/all-users', { handlers: { ...signedIn({ admin: false }) } });
+    const r = renderRoute('/dashboard/all-users', { handlers: signedIn({ admin: false }) });
     await waitFor(() => expect(r.path()).toBe('/'), { timeout: 3000 });
     // the origin is carried in state (spec section 2)
     expect(r.router.state.location.state).toMatchObject({

@@ -2,9 +2,12 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { IMAGE_UPLOADED_TEXT } from '@/components/ui/image-upload';
-import { isoDateFromToday } from '@/features/campaigns/test-data';
-import { stubXhr, uploadAnswer } from '@/testing/fake-xhr';
-import { apiError, json, renderRoute, signedIn, type StubHandlers } from '@/testing/render-route';
+import type { HttpHandler } from 'msw';
+import { isoDateFromToday, makeCampaign } from '@/features/campaigns/test-data';
+import { answer, apiError, networkError } from '@/testing/api-handlers';
+import { renderRoute } from '@/testing/render-route';
+import { signedIn } from '@/testing/session';
+import { uploadAnswer } from '@/testing/uploads';
 
 // Two shared CPU cores: give the first lazy route and slow renders time before failing.
 configure({ asyncUtilTimeout: 5000 });
@@ -14,20 +17,17 @@ const picture = () =>
   new File([new Uint8Array([137, 80, 78, 71])], 'luna.png', { type: 'image/png' });
 const lastDate = isoDateFromToday(20);
 
-function renderCreate(handlers: StubHandlers = {}) {
-  const xhr = stubXhr({ respond: () => ({ status: 200, json: uploadAnswer() }) });
-  const r = renderRoute(path, {
-    handlers: {
+function renderCreate(handlers: HttpHandler[] = []) {
+  return renderRoute(path, {
+    handlers: [
       ...signedIn(),
-      'POST /api/create-donation-campaigns': (req) =>
-        json(
-          { ...req.json<object>(), _id: 'new', donatedAmount: 0, paused: false },
-          { status: 201 },
-        ),
+      answer('POST /api/images', () => uploadAnswer()),
+      answer('POST /api/create-donation-campaigns', ({ body }) =>
+        makeCampaign({ ...body, donatedAmount: 0, paused: false }),
+      ),
       ...handlers,
-    },
+    ],
   });
-  return { ...r, xhr };
 }
 
 async function fillFields(r: ReturnType<typeof renderCreate>, amount = '1500.5') {
@@ -63,7 +63,8 @@ describe('/dashboard/create-donation-campaigns', { timeout: 20_000 }, () => {
     const r = renderCreate();
     await r.user.upload(await screen.findByLabelText('Pet Picture'), picture());
     expect(await screen.findByText(IMAGE_UPLOADED_TEXT)).toBeInTheDocument();
-    expect(r.xhr.last!.formData.get('image')).toBeInstanceOf(File);
+    const upload = r.requests.findLast((q) => q.key === 'POST /api/images');
+    expect(upload?.form?.get('image')).toMatchObject({ type: 'image/png' });
     await fillFields(r);
     await r.user.click(screen.getByRole('button', { name: 'Create Campaign' }));
 
@@ -84,22 +85,18 @@ describe('/dashboard/create-donation-campaigns', { timeout: 20_000 }, () => {
 
   it("shows the server's error, 'Failed to create donation campaign.' on a fault and '... Please try again.' offline", async () => {
     let mode: 'refuse' | 'network' | 'server' = 'refuse';
-    const r = renderCreate({
-      'POST /api/create-donation-campaigns': () => {
-        if (mode === 'network') throw new TypeError('Failed to fetch');
+    const r = renderCreate([
+      answer('POST /api/create-donation-campaigns', () => {
+        if (mode === 'network') return networkError();
         if (mode === 'server') return apiError(500, 'INTERNAL_ERROR', 'Internal error');
-        return json(
-          {
-            code: 'VALIDATION_FAILED',
-            message: 'Invalid json.petPicture: Pictures must be images this server hosts',
-            issues: [
-              { path: 'json.petPicture', message: 'Pictures must be images this server hosts' },
-            ],
-          },
-          { status: 400 },
+        return apiError(
+          400,
+          'VALIDATION_FAILED',
+          'Invalid json.petPicture: Pictures must be images this server hosts',
+          [{ path: 'json.petPicture', message: 'Pictures must be images this server hosts' }],
         );
-      },
-    });
+      }),
+    ]);
     await r.user.upload(await screen.findByLabelText('Pet Picture'), picture());
     await screen.findByText(IMAGE_UPLOADED_TEXT);
     await fillFields(r);

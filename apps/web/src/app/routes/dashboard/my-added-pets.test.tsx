@@ -1,15 +1,13 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
-import type { Pet } from '@pet-haven/shared/pets';
 import { makePet } from '@/features/pets/test-data';
-import { apiError, defaultFakeUser, json, renderRoute, signedIn } from '@/testing/render-route';
+import { answer, apiError, page } from '@/testing/api-handlers';
+import { renderRoute } from '@/testing/render-route';
+import { defaultFakeUser, signedIn } from '@/testing/session';
 
 // route modules load lazily and the machine is shared: allow slow first renders
 configure({ asyncUtilTimeout: 5000 });
-
-const page = (items: Pet[], total = items.length) =>
-  json(items, { headers: { 'X-Total-Count': String(total) } });
 
 function ownPets() {
   return [
@@ -25,16 +23,20 @@ function ownPets() {
 
 describe('/dashboard/my-added-pets', { timeout: 20_000 }, () => {
   it('shows a table skeleton, then the pets with the spec columns', async () => {
-    let answer!: (r: Response) => void;
+    let release!: () => void;
+    const released = new Promise<void>((res) => (release = res));
     const r = renderRoute('/dashboard/my-added-pets', {
-      handlers: {
+      handlers: [
         ...signedIn(),
-        'GET /api/user/pets': () => new Promise<Response>((res) => (answer = res)),
-      },
+        answer('GET /api/user/pets', async () => {
+          await released;
+          return page(ownPets());
+        }),
+      ],
     });
     expect(await screen.findByText('Loading your pets')).toBeInTheDocument();
     expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5);
-    answer(page(ownPets()));
+    release();
 
     const table = await screen.findByRole('table', { name: 'My Added Pets' });
     const headers = within(table)
@@ -71,14 +73,14 @@ describe('/dashboard/my-added-pets', { timeout: 20_000 }, () => {
   it('deletes after the confirmation and reloads the list', async () => {
     let pets = ownPets();
     const r = renderRoute('/dashboard/my-added-pets', {
-      handlers: {
+      handlers: [
         ...signedIn(),
-        'GET /api/user/pets': () => page(pets),
-        'DELETE /api/pet/:id': (req) => {
-          pets = pets.filter((p) => p._id !== req.params.id);
+        answer('GET /api/user/pets', () => page(pets)),
+        answer('DELETE /api/pet/:id', ({ params }) => {
+          pets = pets.filter((p) => p._id !== params.id);
           return { deletedCount: 1 };
-        },
-      },
+        }),
+      ],
     });
     const rex = await screen.findByRole('row', { name: /Rex/ });
     await r.user.click(within(rex).getByRole('button', { name: 'Delete' }));
@@ -102,11 +104,11 @@ describe('/dashboard/my-added-pets', { timeout: 20_000 }, () => {
 
   it('says so when deleting fails', async () => {
     const r = renderRoute('/dashboard/my-added-pets', {
-      handlers: {
+      handlers: [
         ...signedIn(),
-        'GET /api/user/pets': () => page(ownPets()),
-        'DELETE /api/pet/:id': () => apiError(500, 'INTERNAL_ERROR'),
-      },
+        answer('GET /api/user/pets', () => page(ownPets())),
+        answer('DELETE /api/pet/:id', () => apiError(500, 'INTERNAL_ERROR')),
+      ],
     });
     const rex = await screen.findByRole('row', { name: /Rex/ });
     await r.user.click(within(rex).getByRole('button', { name: 'Delete' }));
@@ -118,14 +120,14 @@ describe('/dashboard/my-added-pets', { timeout: 20_000 }, () => {
   it('marks a pet adopted, then disables its Adopt button', async () => {
     let pets = ownPets();
     const r = renderRoute('/dashboard/my-added-pets', {
-      handlers: {
+      handlers: [
         ...signedIn(),
-        'GET /api/user/pets': () => page(pets),
-        'PATCH /api/pets/:id/adopted': (req) => {
-          pets = pets.map((p) => (p._id === req.params.id ? { ...p, adopted: true } : p));
-          return pets.find((p) => p._id === req.params.id);
-        },
-      },
+        answer('GET /api/user/pets', () => page(pets)),
+        answer('PATCH /api/pets/:id/adopted', ({ params }) => {
+          pets = pets.map((p) => (p._id === params.id ? { ...p, adopted: true } : p));
+          return pets.find((p) => p._id === params.id)!;
+        }),
+      ],
     });
     const rex = await screen.findByRole('row', { name: /Rex/ });
     await r.user.click(within(rex).getByRole('button', { name: 'Adopt' }));
@@ -143,11 +145,11 @@ describe('/dashboard/my-added-pets', { timeout: 20_000 }, () => {
 
   it('says so when marking adopted fails', async () => {
     const r = renderRoute('/dashboard/my-added-pets', {
-      handlers: {
+      handlers: [
         ...signedIn(),
-        'GET /api/user/pets': () => page(ownPets()),
-        'PATCH /api/pets/:id/adopted': () => apiError(500, 'INTERNAL_ERROR'),
-      },
+        answer('GET /api/user/pets', () => page(ownPets())),
+        answer('PATCH /api/pets/:id/adopted', () => apiError(500, 'INTERNAL_ERROR')),
+      ],
     });
     const rex = await screen.findByRole('row', { name: /Rex/ });
     await r.user.click(within(rex).getByRole('button', { name: 'Adopt' }));
@@ -159,14 +161,14 @@ describe('/dashboard/my-added-pets', { timeout: 20_000 }, () => {
       makePet({ petName: `Pet number ${i + 1}`, userEmail: defaultFakeUser.email }),
     );
     const r = renderRoute('/dashboard/my-added-pets', {
-      handlers: {
+      handlers: [
         ...signedIn(),
-        'GET /api/user/pets': (req) => {
-          const p = Number(req.query.get('page'));
-          const limit = Number(req.query.get('limit'));
+        answer('GET /api/user/pets', ({ query }) => {
+          const p = Number(query.get('page'));
+          const limit = Number(query.get('limit'));
           return page(all.slice((p - 1) * limit, p * limit), all.length);
-        },
-      },
+        }),
+      ],
     });
     expect(await screen.findByRole('row', { name: /Pet number 10\b/ })).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
@@ -182,18 +184,18 @@ describe('/dashboard/my-added-pets', { timeout: 20_000 }, () => {
       makePet({ petName: `Pet number ${i + 1}`, userEmail: defaultFakeUser.email }),
     );
     const r = renderRoute('/dashboard/my-added-pets', {
-      handlers: {
+      handlers: [
         ...signedIn(),
-        'GET /api/user/pets': (req) => {
-          const p = Number(req.query.get('page'));
-          const limit = Number(req.query.get('limit'));
+        answer('GET /api/user/pets', ({ query }) => {
+          const p = Number(query.get('page'));
+          const limit = Number(query.get('limit'));
           return page(all.slice((p - 1) * limit, p * limit), all.length);
-        },
-        'DELETE /api/pet/:id': (req) => {
-          all = all.filter((p) => p._id !== req.params.id);
+        }),
+        answer('DELETE /api/pet/:id', ({ params }) => {
+          all = all.filter((p) => p._id !== params.id);
           return { deletedCount: 1 };
-        },
-      },
+        }),
+      ],
     });
     expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
     await r.user.click(screen.getByRole('button', { name: 'Next' }));
@@ -212,7 +214,7 @@ describe('/dashboard/my-added-pets', { timeout: 20_000 }, () => {
 
   it('shows an empty state when the user has no pets', async () => {
     renderRoute('/dashboard/my-added-pets', {
-      handlers: { ...signedIn(), 'GET /api/user/pets': () => page([]) },
+      handlers: [...signedIn(), answer('GET /api/user/pets', () => page([]))],
     });
     expect(await screen.findByText('You have not added any pets yet.')).toBeInTheDocument();
   });

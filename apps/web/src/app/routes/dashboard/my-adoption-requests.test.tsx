@@ -1,15 +1,13 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AdoptionRequest } from '@pet-haven/shared/pets';
 import { myRequestTexts } from '@/features/pets/components/my-adoption-requests-table';
 import { makeAdoptionRequest } from '@/features/pets/test-data';
-import { apiError, json, renderRoute, signedIn } from '@/testing/render-route';
+import { answer, apiError, page } from '@/testing/api-handlers';
+import { renderRoute } from '@/testing/render-route';
+import { signedIn } from '@/testing/session';
 
 // route modules load lazily and the machine is shared: allow slow first renders
 configure({ asyncUtilTimeout: 5000 });
-
-const page = (items: AdoptionRequest[], total = items.length) =>
-  json(items, { headers: { 'X-Total-Count': String(total) } });
 
 function mine() {
   return [
@@ -22,7 +20,7 @@ function mine() {
 describe('/dashboard/my-adoption-requests', { timeout: 20_000 }, () => {
   it('lists my requests with pet, date and status; Withdraw only while pending', async () => {
     renderRoute('/dashboard/my-adoption-requests', {
-      handlers: { ...signedIn(), 'GET /api/user/my-adoption-requests': () => page(mine()) },
+      handlers: [...signedIn(), answer('GET /api/user/my-adoption-requests', () => page(mine()))],
     });
     const table = await screen.findByRole('table', { name: 'My Adoption Requests' });
     const rex = within(table).getByRole('row', { name: /Rex/ });
@@ -44,14 +42,14 @@ describe('/dashboard/my-adoption-requests', { timeout: 20_000 }, () => {
   it('withdraws a pending request after confirming', async () => {
     let list = mine();
     const r = renderRoute('/dashboard/my-adoption-requests', {
-      handlers: {
+      handlers: [
         ...signedIn(),
-        'GET /api/user/my-adoption-requests': () => page(list),
-        'DELETE /api/adoption-requests/:id': (req) => {
-          list = list.filter((x) => x._id !== req.params.id);
+        answer('GET /api/user/my-adoption-requests', () => page(list)),
+        answer('DELETE /api/adoption-requests/:id', ({ params }) => {
+          list = list.filter((x) => x._id !== params.id);
           return { deletedCount: 1 };
-        },
-      },
+        }),
+      ],
     });
     const rex = await screen.findByRole('row', { name: /Rex/ });
     await r.user.click(within(rex).getByRole('button', { name: 'Withdraw' }));
@@ -62,12 +60,13 @@ describe('/dashboard/my-adoption-requests', { timeout: 20_000 }, () => {
 
   it("shows the server's reason when withdrawing is refused", async () => {
     const r = renderRoute('/dashboard/my-adoption-requests', {
-      handlers: {
+      handlers: [
         ...signedIn(),
-        'GET /api/user/my-adoption-requests': () => page(mine()),
-        'DELETE /api/adoption-requests/:id': () =>
+        answer('GET /api/user/my-adoption-requests', () => page(mine())),
+        answer('DELETE /api/adoption-requests/:id', () =>
           apiError(409, 'CONFLICT', 'Only a pending request can be withdrawn.'),
-      },
+        ),
+      ],
     });
     const rex = await screen.findByRole('row', { name: /Rex/ });
     await r.user.click(within(rex).getByRole('button', { name: 'Withdraw' }));
@@ -77,7 +76,7 @@ describe('/dashboard/my-adoption-requests', { timeout: 20_000 }, () => {
 
   it('shows an empty state with a way to the pets', async () => {
     renderRoute('/dashboard/my-adoption-requests', {
-      handlers: { ...signedIn(), 'GET /api/user/my-adoption-requests': () => page([]) },
+      handlers: [...signedIn(), answer('GET /api/user/my-adoption-requests', () => page([]))],
     });
     expect(await screen.findByText('You have not asked to adopt a pet yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Find a pet' })).toHaveAttribute('href', '/petlist');

@@ -2,7 +2,10 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { makeCampaign, makeDonator } from '@/features/campaigns/test-data';
-import { apiError, renderRoute, signedIn, type StubHandlers } from '@/testing/render-route';
+import type { HttpHandler } from 'msw';
+import { answer, apiError } from '@/testing/api-handlers';
+import { renderRoute } from '@/testing/render-route';
+import { signedIn } from '@/testing/session';
 
 // Two shared CPU cores: give the first lazy route and slow renders time before failing.
 configure({ asyncUtilTimeout: 5000 });
@@ -11,18 +14,24 @@ const path = '/dashboard/my-donation-campaigns';
 const luna = makeCampaign({ petName: 'Luna', maxDonationAmount: 500, donatedAmount: 125 });
 const max = makeCampaign({ petName: 'Max', maxDonationAmount: 80, donatedAmount: 0, paused: true });
 
-function renderTable(handlers: StubHandlers = {}) {
+function renderTable(handlers: HttpHandler[] = []) {
   return renderRoute(path, {
-    handlers: { ...signedIn(), 'GET /api/donations': () => [luna, max], ...handlers },
+    handlers: [...signedIn(), answer('GET /api/donations', () => [luna, max]), ...handlers],
   });
 }
 
 describe('/dashboard/my-donation-campaigns', { timeout: 20_000 }, () => {
   it('shows a table skeleton, then Pet Name, Maximum Donation, a progress bar and the actions', async () => {
-    let answer!: (v: unknown) => void;
-    renderTable({ 'GET /api/donations': () => new Promise((res) => (answer = res)) });
+    let release!: () => void;
+    const released = new Promise<void>((res) => (release = res));
+    renderTable([
+      answer('GET /api/donations', async () => {
+        await released;
+        return [luna, max];
+      }),
+    ]);
     expect(await screen.findByText('Loading your campaigns')).toBeInTheDocument();
-    answer([luna, max]);
+    release();
 
     const table = await screen.findByRole('table');
     for (const h of ['Pet Name', 'Maximum Donation', 'Progress', 'Actions']) {
@@ -45,15 +54,15 @@ describe('/dashboard/my-donation-campaigns', { timeout: 20_000 }, () => {
   it('pauses with the value the server answers, and says so when it fails', async () => {
     let fail = false;
     const list = [luna, max];
-    const r = renderTable({
-      'GET /api/donations': () => list,
-      'PATCH /api/donations/:id/pause': (req) => {
+    const r = renderTable([
+      answer('GET /api/donations', () => list),
+      answer('PATCH /api/donations/:id/pause', ({ params }) => {
         if (fail) return apiError(500, 'INTERNAL_ERROR');
-        const i = list.findIndex((c) => c._id === req.params.id);
+        const i = list.findIndex((c) => c._id === params.id);
         list[i] = { ...list[i]!, paused: !list[i]!.paused };
         return { paused: list[i]!.paused };
-      },
-    });
+      }),
+    ]);
     await r.user.click(await screen.findByRole('button', { name: 'Pause Luna' }));
     expect(await screen.findByRole('button', { name: 'Unpause Luna' })).toBeInTheDocument();
     expect(r.requests.map((q) => q.key)).toContain(`PATCH /api/donations/${luna._id}/pause`);
@@ -64,12 +73,12 @@ describe('/dashboard/my-donation-campaigns', { timeout: 20_000 }, () => {
   });
 
   it('View Donators lists names and amounts in a modal with Close', async () => {
-    const r = renderTable({
-      'GET /api/donations/:id/donators': () => [
+    const r = renderTable([
+      answer('GET /api/donations/:id/donators', () => [
         makeDonator({ name: 'Alice Donor', amount: 100 }),
         makeDonator({ name: 'Bob Giver', amount: 25.5 }),
-      ],
-    });
+      ]),
+    ]);
     await r.user.click(await screen.findByRole('button', { name: 'View Donators of Luna' }));
     const dialog = await screen.findByRole('dialog', { name: 'Donators of Luna' });
     expect(await within(dialog).findByText('Alice Donor')).toBeInTheDocument();
@@ -84,9 +93,9 @@ describe('/dashboard/my-donation-campaigns', { timeout: 20_000 }, () => {
   });
 
   it("says 'Failed to fetch donators' when the donators cannot be loaded", async () => {
-    const r = renderTable({
-      'GET /api/donations/:id/donators': () => apiError(500, 'INTERNAL_ERROR'),
-    });
+    const r = renderTable([
+      answer('GET /api/donations/:id/donators', () => apiError(500, 'INTERNAL_ERROR')),
+    ]);
     await r.user.click(await screen.findByRole('button', { name: 'View Donators of Max' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText(messages.campaigns.donatorsFailed)).toBeInTheDocument();
@@ -95,10 +104,10 @@ describe('/dashboard/my-donation-campaigns', { timeout: 20_000 }, () => {
   it('shows an archived campaign read-only (no Pause, no Edit) with its donators, and an admin pause without Unpause', async () => {
     const gone = makeCampaign({ petName: 'Gone', paused: true, archived: true });
     const held = makeCampaign({ petName: 'Held', paused: true, pausedByAdmin: true });
-    const r = renderTable({
-      'GET /api/donations': () => [gone, held],
-      'GET /api/donations/:id/donators': () => [makeDonator({ name: 'Ann', amount: 5 })],
-    });
+    const r = renderTable([
+      answer('GET /api/donations', () => [gone, held]),
+      answer('GET /api/donations/:id/donators', () => [makeDonator({ name: 'Ann', amount: 5 })]),
+    ]);
     const table = await screen.findByRole('table');
     const row = within(table).getByRole('row', { name: /^Gone/ });
     expect(within(row).getByText('Archived')).toBeInTheDocument();
@@ -114,7 +123,7 @@ describe('/dashboard/my-donation-campaigns', { timeout: 20_000 }, () => {
   });
 
   it('offers to create a campaign when there is none', async () => {
-    renderTable({ 'GET /api/donations': () => [] });
+    renderTable([answer('GET /api/donations', () => [])]);
     expect(
       await screen.findByText('You have not created any donation campaigns yet.'),
     ).toBeInTheDocument();

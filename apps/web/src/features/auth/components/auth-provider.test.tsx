@@ -1,20 +1,22 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_KEY } from '@/lib/storage';
-import { renderRoute, signedIn, defaultFakeUser } from '@/testing/render-route';
+import { answer } from '@/testing/api-handlers';
+import { renderRoute } from '@/testing/render-route';
+import { defaultFakeUser, signedIn } from '@/testing/session';
 import { SOCIAL_SIGN_IN_KEY } from './auth-provider';
 
 describe('social sign-in', () => {
   it('asks Better Auth for the provider’s page, returning to where the guard came from', async () => {
     const r = renderRoute('/login', {
       state: { from: { pathname: '/pets/42', search: '' } },
-      handlers: {
-        'GET /api/config': () => ({
+      handlers: [
+        answer('GET /api/config', () => ({
           providers: { google: true, github: true },
           payments: { provider: 'test', publishableKey: null },
-        }),
-        'POST /api/auth/sign-in/social': () => ({ url: '', redirect: false }),
-      },
+        })),
+        answer('POST /api/auth/sign-in/social', () => ({ url: '', redirect: false })),
+      ],
     });
     await r.user.click(await r.findByRole('button', { name: 'Sign in with Google' }));
     await waitFor(() =>
@@ -32,10 +34,10 @@ describe('social sign-in', () => {
   it('after the redirect back, stores the profile with e-mail and name (answer only logged)', async () => {
     sessionStorage.setItem(SOCIAL_SIGN_IN_KEY, 'github');
     const r = renderRoute('/', {
-      handlers: {
+      handlers: [
         ...signedIn({ name: 'Gita Hub', email: 'gita@example.com' }),
-        'POST /api/users': () => ({ insertedId: 'x', message: 'User saved' }),
-      },
+        answer('POST /api/users', () => ({ insertedId: 'x', message: 'User saved' })),
+      ],
     });
     await waitFor(() => expect(r.requests.some((q) => q.key === 'POST /api/users')).toBe(true));
     const save = r.requests.find((q) => q.key === 'POST /api/users');

@@ -2,18 +2,13 @@ import { messages } from '@pet-haven/shared/messages';
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_KEY } from '@/lib/storage';
-import {
-  apiError,
-  defaultFakeUser,
-  json,
-  renderRoute,
-  sessionAnswer,
-  tokenAnswer,
-  type StubHandlers,
-} from '@/testing/render-route';
+import type { HttpHandler } from 'msw';
+import { answer, authError, networkError } from '@/testing/api-handlers';
+import { renderRoute } from '@/testing/render-route';
+import { defaultFakeUser, sessionAnswer, tokenAnswer } from '@/testing/session';
 import { authMessages } from '../lib/auth-errors';
 
-async function openLogin(handlers: StubHandlers = {}) {
+async function openLogin(handlers: HttpHandler[] = []) {
   const r = renderRoute('/login', { handlers });
   await r.findByRole('button', { name: 'Log In' });
   return r;
@@ -42,23 +37,17 @@ describe('login screen', () => {
   it.each([
     [
       'wrong e-mail or password',
-      () => apiError(401, 'INVALID_EMAIL_OR_PASSWORD', 'Invalid email or password'),
+      () => authError(401, 'INVALID_EMAIL_OR_PASSWORD', 'Invalid email or password'),
       authMessages.invalidCredentials,
     ],
     [
       'too many attempts',
-      () => apiError(429, 'RATE_LIMITED', 'Slow down'),
+      () => authError(429, 'RATE_LIMITED', 'Slow down'),
       authMessages.rateLimited,
     ],
-    [
-      'a network failure',
-      () => {
-        throw new TypeError('Failed to fetch');
-      },
-      authMessages.network,
-    ],
-  ])('tells the user about %s in red', async (_case, answer, text) => {
-    const r = await openLogin({ 'POST /api/auth/sign-in/email': answer });
+    ['a network failure', () => networkError(), authMessages.network],
+  ])('tells the user about %s in red', async (_case, reply, text) => {
+    const r = await openLogin([answer('POST /api/auth/sign-in/email', reply)]);
     await r.user.type(r.getByLabelText('Email'), 'ann@example.com');
     await r.user.type(r.getByLabelText('Password'), 'Secret1');
     await r.user.click(r.getByRole('button', { name: 'Log In' }));
@@ -72,23 +61,25 @@ describe('login screen', () => {
   it('signs in, stores the token and goes home', async () => {
     const issued = tokenAnswer(defaultFakeUser.email);
     let signedIn = false;
-    const r = await openLogin({
-      'GET /api/auth/get-session': () => (signedIn ? sessionAnswer(defaultFakeUser) : null),
-      'POST /api/auth/sign-in/email': (req) => {
-        expect(req.json()).toEqual({ email: defaultFakeUser.email, password: 'Secret1' });
+    const r = await openLogin([
+      answer('GET /api/auth/get-session', () => (signedIn ? sessionAnswer(defaultFakeUser) : null)),
+      answer('POST /api/auth/sign-in/email', () => {
         signedIn = true;
         const { user } = sessionAnswer(defaultFakeUser);
-        return json({ redirect: false, token: 'session-token', user });
-      },
-      'POST /api/jwt': (req) => {
-        expect(req.json()).toEqual({ email: defaultFakeUser.email });
-        return issued;
-      },
-    });
+        return { redirect: false, token: 'session-token', user };
+      }),
+      answer('POST /api/jwt', () => issued),
+    ]);
     await r.user.type(r.getByLabelText('Email'), defaultFakeUser.email);
     await r.user.type(r.getByLabelText('Password'), 'Secret1');
     await r.user.click(r.getByRole('button', { name: 'Log In' }));
     await waitFor(() => expect(r.path()).toBe('/'));
+    const sent = (key: string) => r.requests.find((q) => q.key === key)?.json();
+    expect(sent('POST /api/auth/sign-in/email')).toEqual({
+      email: defaultFakeUser.email,
+      password: 'Secret1',
+    });
+    expect(sent('POST /api/jwt')).toEqual({ email: defaultFakeUser.email });
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe(issued.token);
     expect(await r.findByRole('button', { name: /account menu/i })).toBeInTheDocument();
     expect(r.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();

@@ -2,15 +2,10 @@ import { messages } from '@pet-haven/shared/messages';
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_KEY } from '@/lib/storage';
-import {
-  apiError,
-  json,
-  renderRoute,
-  sessionAnswer,
-  tokenAnswer,
-  type FakeUser,
-  type StubHandlers,
-} from '@/testing/render-route';
+import type { HttpHandler } from 'msw';
+import { answer, apiError, authError, type Answer } from '@/testing/api-handlers';
+import { renderRoute } from '@/testing/render-route';
+import { sessionAnswer, tokenAnswer, type FakeUser } from '@/testing/session';
 
 const ann: FakeUser = {
   id: 'u-ann',
@@ -20,7 +15,7 @@ const ann: FakeUser = {
   admin: false,
 };
 
-async function openRegister(handlers: StubHandlers = {}) {
+async function openRegister(handlers: HttpHandler[] = []) {
   const r = renderRoute('/register', { handlers });
   await r.findByRole('button', { name: 'Sign Up' });
   return r;
@@ -47,17 +42,17 @@ const valid = {
 const annToken = tokenAnswer(ann.email);
 
 /** A server that lets Ann sign up, then answers the token and the profile save. */
-function signUpServer(saveAnswer: () => unknown): StubHandlers {
+function signUpServer(saveAnswer: () => Answer<'POST /api/users'>): HttpHandler[] {
   let signedUp = false;
-  return {
-    'GET /api/auth/get-session': () => (signedUp ? sessionAnswer(ann) : null),
-    'POST /api/auth/sign-up/email': () => {
+  return [
+    answer('GET /api/auth/get-session', () => (signedUp ? sessionAnswer(ann) : null)),
+    answer('POST /api/auth/sign-up/email', () => {
       signedUp = true;
-      return json({ token: 'session-token', user: sessionAnswer(ann).user });
-    },
-    'POST /api/jwt': () => annToken,
-    'POST /api/users': saveAnswer,
-  };
+      return { token: 'session-token', user: sessionAnswer(ann).user };
+    }),
+    answer('POST /api/jwt', () => annToken),
+    answer('POST /api/users', saveAnswer),
+  ];
 }
 
 describe('registration screen', () => {
@@ -123,10 +118,11 @@ describe('registration screen', () => {
   });
 
   it('says when the user already exists', async () => {
-    const r = await openRegister({
-      'POST /api/auth/sign-up/email': () =>
-        apiError(422, 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', 'User already exists'),
-    });
+    const r = await openRegister([
+      answer('POST /api/auth/sign-up/email', () =>
+        authError(422, 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', 'User already exists'),
+      ),
+    ]);
     await fill(r, valid);
     await r.user.click(r.getByRole('button', { name: 'Sign Up' }));
     expect(await r.findByText(messages.registration.alreadyExists)).toBeInTheDocument();
@@ -134,9 +130,9 @@ describe('registration screen', () => {
   });
 
   it('says "Error creating account" when sign-up fails', async () => {
-    const r = await openRegister({
-      'POST /api/auth/sign-up/email': () => apiError(500, 'INTERNAL_ERROR'),
-    });
+    const r = await openRegister([
+      answer('POST /api/auth/sign-up/email', () => authError(500, 'INTERNAL_ERROR')),
+    ]);
     await fill(r, valid);
     await r.user.click(r.getByRole('button', { name: 'Sign Up' }));
     expect(await r.findByText(messages.registration.createFailed)).toBeInTheDocument();

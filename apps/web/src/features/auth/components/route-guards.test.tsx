@@ -2,29 +2,29 @@ import { messages } from '@pet-haven/shared/messages';
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_KEY } from '@/lib/storage';
-import {
-  apiError,
-  defaultFakeUser,
-  json,
-  renderRoute,
-  sessionAnswer,
-  signedIn,
-  tokenAnswer,
-} from '@/testing/render-route';
+import { answer, apiError } from '@/testing/api-handlers';
+import { renderRoute } from '@/testing/render-route';
+import { defaultFakeUser, sessionAnswer, signedIn, tokenAnswer } from '@/testing/session';
+
+/** /dashboard/payment lists the user's donations: none here. */
+const noDonations = answer('GET /api/user/donations', () => []);
 
 describe('route guards', () => {
   it('sends a signed-out visitor to /login and back after signing in', async () => {
     let session = false;
     const r = renderRoute('/dashboard/payment?tab=1', {
-      handlers: {
-        'GET /api/auth/get-session': () => (session ? sessionAnswer(defaultFakeUser) : null),
-        'POST /api/auth/sign-in/email': () => {
+      handlers: [
+        answer('GET /api/auth/get-session', () =>
+          session ? sessionAnswer(defaultFakeUser) : null,
+        ),
+        answer('POST /api/auth/sign-in/email', () => {
           session = true;
-          return json({ redirect: false, token: 't', user: sessionAnswer(defaultFakeUser).user });
-        },
-        'POST /api/jwt': () => tokenAnswer(defaultFakeUser.email),
-        'GET /api/users/admin/:email': () => ({ admin: false }),
-      },
+          return { redirect: false, token: 't', user: sessionAnswer(defaultFakeUser).user };
+        }),
+        answer('POST /api/jwt', () => tokenAnswer(defaultFakeUser.email)),
+        answer('GET /api/users/admin/:email', () => ({ admin: false })),
+        noDonations,
+      ],
     });
     await r.findByRole('button', { name: 'Log In' });
     expect(r.path()).toBe('/login');
@@ -47,7 +47,9 @@ describe('route guards', () => {
   });
 
   it('lets an admin in and shows the admin tabs', async () => {
-    const r = renderRoute('/dashboard/payment', { handlers: signedIn({ admin: true }) });
+    const r = renderRoute('/dashboard/payment', {
+      handlers: [...signedIn({ admin: true }), noDonations],
+    });
     expect(await r.findByRole('heading', { name: messages.dashboard.adminTitle })).toBeVisible();
     const nav = r.getByRole('navigation', { name: 'Dashboard' });
     for (const tab of ['Users', 'All Pets', 'All Donations', 'Add a Pet', 'My Donations']) {
@@ -61,7 +63,9 @@ describe('route guards', () => {
   });
 
   it('shows only the user tabs to a non-admin', async () => {
-    const r = renderRoute('/dashboard/payment', { handlers: signedIn({ admin: false }) });
+    const r = renderRoute('/dashboard/payment', {
+      handlers: [...signedIn({ admin: false }), noDonations],
+    });
     expect(await r.findByRole('heading', { name: messages.dashboard.userTitle })).toBeVisible();
     expect(r.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
     expect(r.queryByRole('link', { name: 'All Pets' })).not.toBeInTheDocument();
@@ -72,13 +76,14 @@ describe('route guards', () => {
     let fail!: () => void;
     const answered = new Promise<void>((resolve) => (fail = resolve));
     const r = renderRoute('/dashboard/payment', {
-      handlers: {
+      handlers: [
         ...signedIn(),
-        'GET /api/users/admin/:email': async () => {
+        noDonations,
+        answer('GET /api/users/admin/:email', async () => {
           await answered;
           return apiError(500, 'INTERNAL_ERROR');
-        },
-      },
+        }),
+      ],
     });
     expect(await r.findByText(messages.dashboard.loading)).toBeInTheDocument();
     fail();
@@ -88,26 +93,28 @@ describe('route guards', () => {
 
   it('shows the admin-check failure once, and nothing admin-only, on an admin route', async () => {
     const r = renderRoute('/dashboard/all-users', {
-      handlers: {
+      handlers: [
         ...signedIn(),
-        'GET /api/users/admin/:email': () => apiError(500, 'INTERNAL_ERROR'),
-      },
+        answer('GET /api/users/admin/:email', () => apiError(500, 'INTERNAL_ERROR')),
+      ],
     });
     expect(await r.findByText(messages.dashboard.adminCheckFailed)).toBeInTheDocument();
     expect(r.getAllByText(messages.dashboard.adminCheckFailed)).toHaveLength(1);
     expect(r.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
     expect(r.path()).toBe('/dashboard/all-users');
-    // asked once: a failed check is not retried by every component that mounts (no loop)
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // asked once: a failed check is not retried by every component that mounts (no loop). The
+    // components mounted with the failure; a check they started again would be in flight or done.
+    await r.settled();
     expect(r.requests.filter((q) => q.path.startsWith('/api/users/admin/'))).toHaveLength(1);
+    expect(r.getAllByText(messages.dashboard.adminCheckFailed)).toHaveLength(1);
   });
 
   it('signs the user out and sends them to /login when the API answers 401', async () => {
     const r = renderRoute('/dashboard/payment', {
-      handlers: {
+      handlers: [
         ...signedIn(),
-        'GET /api/users/admin/:email': () => apiError(401, 'UNAUTHORIZED', 'Session ended'),
-      },
+        answer('GET /api/users/admin/:email', () => apiError(401, 'UNAUTHORIZED', 'Session ended')),
+      ],
     });
     await waitFor(() => expect(r.path()).toBe('/login'));
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import {
+  adminCampaignPausedBodySchema,
+  adminDeleteCampaignAnswerSchema,
+  adminPetAdoptedBodySchema,
+} from '@pet-haven/shared/admin';
+import {
+  campaignListSchema,
+  campaignSchema,
+  createCampaignBodySchema,
+  donatorListSchema,
+  myDonationListSchema,
+  pauseAnswerSchema,
+  updateCampaignBodySchema,
+} from '@pet-haven/shared/campaigns';
+import { uploadAnswerSchema } from '@pet-haven/shared/images';
+import {
+  createPaymentAnswerSchema,
+  createPaymentBodySchema,
+  recordDonationAnswerSchema,
+  recordDonationBodySchema,
+  testPaymentConfirmAnswerSchema,
+  testPaymentConfirmBodySchema,
+} from '@pet-haven/shared/payments';
+import {
+  adoptionRequestBodySchema,
+  adoptionRequestSchema,
+  adoptionStatusBodySchema,
+  deletedAnswerSchema,
+  markAdoptedBodySchema,
+  petBodySchema,
+  petSchema,
+  updatePetBodySchema,
+} from '@pet-haven/shared/pets';
+import {
+  adminCheckAnswerSchema,
+  jwtAnswerSchema,
+  jwtBodySchema,
+  modifiedCountAnswerSchema,
+  publicConfigSchema,
+  saveUserAnswerSchema,
+  saveUserBodySchema,
+  userSchema,
+} from '@pet-haven/shared/users';
+
+/**
+ * Every API route the web calls, as the web tests fake it with MSW (testing/api-handlers.ts):
+ * the shared zod schema of the answer, the success status, whether the list carries
+ * X-Total-Count, and the schema of the body the app must send. A fake answer that does not
+ * parse, or a request body the server would refuse, fails the test.
+ *
+ * Better Auth's routes (/api/auth/*) are the library's shapes, not ours: they are described here
+ * as far as the web reads them.
+ */
+export interface RouteSpec {
+  answer: z.ZodType;
+  /** The status of a success (the server's: 201 for creations). */
+  status?: number;
+  /** The answer is a page: a JSON array with its total in X-Total-Count. */
+  paged?: boolean;
+  /** The body the app sends; checked when there is one. */
+  body?: z.ZodType;
+}
+
+const authUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  image: z.string().nullable().optional(),
+  role: z.string().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+const authSessionSchema = z.object({
+  session: z.object({
+    id: z.string(),
+    userId: z.string(),
+    token: z.string(),
+    expiresAt: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+  user: authUserSchema,
+});
+export type AuthSession = z.infer<typeof authSessionSchema>;
+
+const petList = z.array(petSchema);
+const requestList = z.array(adoptionRequestSchema);
+
+export const apiRoutes = {
+  // Better Auth (accounts, cookie session)
+  'GET /api/auth/get-session': { answer: authSessionSchema.nullable() },
+  'POST /api/auth/sign-in/email': {
+    answer: z.object({ redirect: z.boolean(), token: z.string(), user: authUserSchema }),
+  },
+  'POST /api/auth/sign-up/email': {
+    answer: z.object({ token: z.string().nullable(), user: authUserSchema }),
+  },
+  'POST /api/auth/sign-in/social': { answer: z.object({ url: z.string(), redirect: z.boolean() }) },
+  'POST /api/auth/sign-out': { answer: z.object({ success: z.boolean() }) },
+
+  // system, tokens, users
+  'GET /api/config': { answer: publicConfigSchema },
+  'POST /api/jwt': { answer: jwtAnswerSchema, body: jwtBodySchema },
+  'POST /api/users': { answer: saveUserAnswerSchema, body: saveUserBodySchema },
+  'GET /api/users': { answer: z.array(userSchema), paged: true },
+  'GET /api/users/admin/:email': { answer: adminCheckAnswerSchema },
+  'PATCH /api/users/admin/:id': { answer: modifiedCountAnswerSchema },
+
+  // pets
+  'GET /api/pets': { answer: petList, paged: true },
+  'GET /api/pets/:id': { answer: petSchema },
+  'POST /api/add-pet': { answer: petSchema, status: 201, body: petBodySchema },
+  'PATCH /api/update-pet/:id': { answer: petSchema, body: updatePetBodySchema },
+  'GET /api/user/pets': { answer: petList, paged: true },
+  'DELETE /api/pet/:id': { answer: deletedAnswerSchema },
+  'PATCH /api/pets/:id/adopted': { answer: petSchema, body: markAdoptedBodySchema },
+  'GET /api/all-pets': { answer: petList, paged: true },
+  'DELETE /api/pets/:id': { answer: deletedAnswerSchema },
+  'PATCH /api/pets/:id': { answer: petSchema, body: adminPetAdoptedBodySchema },
+
+  // adoption requests
+  'POST /api/adoption-requests': {
+    answer: adoptionRequestSchema,
+    status: 201,
+    body: adoptionRequestBodySchema,
+  },
+  'GET /api/user/adoption-requests': { answer: requestList, paged: true },
+  'GET /api/user/my-adoption-requests': { answer: requestList, paged: true },
+  'PATCH /api/adoption-requests/:id': {
+    answer: adoptionRequestSchema,
+    body: adoptionStatusBodySchema,
+  },
+  'DELETE /api/adoption-requests/:id': { answer: deletedAnswerSchema },
+
+  // donation campaigns and donations
+  'GET /api/donation-campaigns': { answer: campaignListSchema },
+  'GET /api/donations/:id': { answer: campaignSchema },
+  'GET /api/donations': { answer: campaignListSchema, paged: true },
+  'POST /api/create-donation-campaigns': {
+    answer: campaignSchema,
+    status: 201,
+    body: createCampaignBodySchema,
+  },
+  'PATCH /api/update-donation/:id': { answer: campaignSchema, body: updateCampaignBodySchema },
+  'PATCH /api/donations/:id/pause': { answer: pauseAnswerSchema },
+  'GET /api/donations/:id/donators': { answer: donatorListSchema, paged: true },
+  'GET /api/user/donations': { answer: myDonationListSchema, paged: true },
+  'GET /api/admin/donation-campaigns': { answer: campaignListSchema, paged: true },
+  'PATCH /api/admin/donation-campaigns/:id': {
+    answer: campaignSchema,
+    body: adminCampaignPausedBodySchema,
+  },
+  'DELETE /api/admin/donation-campaigns/:id': { answer: adminDeleteCampaignAnswerSchema },
+
+  // payments
+  'POST /api/create-payment': { answer: createPaymentAnswerSchema, body: createPaymentBodySchema },
+  'POST /api/test-payments/:paymentIntentId/confirm': {
+    answer: testPaymentConfirmAnswerSchema,
+    body: testPaymentConfirmBodySchema,
+  },
+  'POST /api/donations/record': {
+    answer: recordDonationAnswerSchema,
+    body: recordDonationBodySchema,
+  },
+
+  // images (multipart, sent with XMLHttpRequest for its upload progress)
+  'POST /api/images': { answer: uploadAnswerSchema, status: 201 },
+} satisfies Record<string, RouteSpec>;
+
+export type ApiRoute = keyof typeof apiRoutes;
