@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Logger } from './lib/logger';
+import type { Readiness } from './lib/readiness';
 import type { ImageStorage } from './modules/images/images.storage';
 
 /** What every module's routes and services are built from. */
@@ -10,4 +11,9 @@ export interface AppDeps {
   logger: Logger;
   /** Where uploaded pictures are kept; local disk under `${config.dataDir}/images` when not given. */
   imageStorage?: ImageStorage;
+  /**
+   * Closed while start-up is still reaching and migrating the database: routes that need it
+   * answer 503 meanwhile (app.ts). Absent: ready (tests, tools).
+   */
+  readiness?: Readiness;
 }

@@ -11,7 +11,13 @@ import type { AppDeps } from './app-deps';
 import { authenticate } from './auth/authenticate.middleware';
 import { type Auth, CLIENT_IP_HEADER, createAuth } from './auth/better-auth';
 import { createJwtRoutes } from './auth/jwt.routes';
-import { AppError, handleError, handleNotFound } from './lib/errors';
+import {
+  AppError,
+  DATABASE_RETRY_AFTER_SECONDS,
+  databaseUnavailable,
+  handleError,
+  handleNotFound,
+} from './lib/errors';
 import type { AppEnv } from './lib/hono-env';
 import { createRouter } from './lib/openapi';
 import { createAdoptionRequestsRoutes } from './modules/adoption-requests/adoption-requests.routes';
@@ -24,6 +30,9 @@ import { createCampaignsAdminRoutes } from './modules/campaigns/campaigns-admin.
 import { createPetsAdminRoutes } from './modules/pets/pets-admin.routes';
 import { createSystemRoutes } from './modules/system/system.routes';
 import { createUsersRoutes } from './modules/users/users.routes';
+
+/** API paths that answer without the database, also while start-up is still waiting for it. */
+const WITHOUT_DATABASE = /^\/api\/(health|config|openapi\.json|docs(\/.*)?)$/;
 
 /** JSON bodies are small; uploads have their own, larger limit in the images module. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -135,6 +144,15 @@ export function createApp(deps: AppDeps, auth: Auth = createAuth(deps)) {
   app.onError(handleError);
 
   const api = createRouter();
+  api.use('*', async (c, next) => {
+    if (deps.readiness && !deps.readiness.ready && !WITHOUT_DATABASE.test(c.req.path)) {
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      throw databaseUnavailable(
+        'The server is starting and cannot reach its database yet. Please try again in a moment.',
+      );
+    }
+    return next();
+  });
   api.use('*', async (c, next) => {
     // Uploads set their own larger limit; everything else is JSON and small.
     if (c.req.path.startsWith('/api/images')) return next();

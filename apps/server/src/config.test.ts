@@ -58,3 +58,20 @@ describe('DEMO_DATA', () => {
     expect(config.demoData).toBe(false);
   });
 });
+
+describe('DATABASE_STARTUP_WAIT_SECONDS', () => {
+  const base = { AUTH_SECRET: 'x'.repeat(32) };
+
+  it('defaults to 60 seconds, accepts 0 (one attempt), refuses a negative or fractional value', () => {
+    expect(loadConfig(base).databaseStartupWaitSeconds).toBe(60);
+    expect(
+      loadConfig({ ...base, DATABASE_STARTUP_WAIT_SECONDS: '0' }).databaseStartupWaitSeconds,
+    ).toBe(0);
+    expect(() => loadConfig({ ...base, DATABASE_STARTUP_WAIT_SECONDS: '-1' })).toThrow(
+      /DATABASE_STARTUP_WAIT_SECONDS/,
+    );
+    expect(() => loadConfig({ ...base, DATABASE_STARTUP_WAIT_SECONDS: '1.5' })).toThrow(
+      /DATABASE_STARTUP_WAIT_SECONDS/,
+    );
+  });
+});

@@ -43,6 +43,7 @@ export const envSchema = z
     PUBLIC_URL: z.url().optional(),
     DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
     DATABASE_URL: optionalString.pipe(z.url().optional()),
+    DATABASE_STARTUP_WAIT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
     AUTH_SECRET: optionalString.pipe(z.string().min(32).optional()),
     TRUSTED_ORIGINS: list,
     TRUST_PROXY: bool(false),
@@ -123,6 +124,8 @@ export interface Config {
   dataDir: string;
   webDistDir: string;
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  /** How long start-up keeps retrying an unreachable database (with back-off) before it gives up. */
+  databaseStartupWaitSeconds: number;
   authSecret: string;
   trustedOrigins: string[];
   trustProxy: boolean;
@@ -185,6 +188,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
+    databaseStartupWaitSeconds: e.DATABASE_STARTUP_WAIT_SECONDS,
     authSecret: e.AUTH_SECRET ?? persistentDevSecret(dataDir),
     trustedOrigins: [new URL(publicUrl).origin, ...e.TRUSTED_ORIGINS],
     trustProxy: e.TRUST_PROXY,

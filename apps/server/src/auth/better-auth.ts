@@ -220,6 +220,10 @@ export function createAuth(deps: Pick<AppDeps, 'config' | 'database' | 'logger'>
       },
     },
     telemetry: { enabled: false },
+    // Errors that are not Better Auth's own answers (a database outage, a bug) go on to our one
+    // error handler (app.ts): 503 SERVICE_UNAVAILABLE when the database is unreachable, a hidden
+    // 500 `{ code, message }` otherwise, where Better Auth would answer a bare 500.
+    onAPIError: { throw: true },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-up/email') {

@@ -1,10 +1,13 @@
 import sharp from 'sharp';
 import type { TestContext } from './test-app';
 
+/** Anything that sends requests like TestContext.request (the app in-process, or a running server). */
+export type Requester = Pick<TestContext, 'request'>;
+
 let colour = 0;
 
 /** Uploads a small picture through POST /api/images and answers its display_url. */
-export async function uploadPicture(ctx: TestContext, token: string): Promise<string> {
+export async function uploadPicture(ctx: Requester, token: string): Promise<string> {
   colour = (colour + 37) % 256;
   const png = await sharp({
     create: { width: 64, height: 48, channels: 3, background: { r: colour, g: 120, b: 40 } },
@@ -35,7 +38,7 @@ export interface CampaignInput {
 
 /** Creates a campaign through POST /api/create-donation-campaigns (uploading a picture). */
 export async function createCampaignVia(
-  ctx: TestContext,
+  ctx: Requester,
   token: string,
   input: CampaignInput = {},
 ): Promise<{ _id: string; [key: string]: unknown }> {
@@ -57,7 +60,7 @@ export async function createCampaignVia(
 
 /** Donates through the test provider: create-payment, then confirm with 4242 4242 4242 4242. */
 export async function donateVia(
-  ctx: TestContext,
+  ctx: Requester,
   token: string,
   campaignId: string,
   amount: number,

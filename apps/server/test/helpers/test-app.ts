@@ -47,34 +47,16 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     PUBLIC_URL: 'http://localhost:3000',
+    // Tests upload many pictures per user; the limit's own tests set it.
+    IMAGE_UPLOAD_RATE_LIMIT_MAX: '10000',
     ...env,
   });
   const database = await createTestDatabase();
   const deps: AppDeps = { config, database, logger: createLogger(config.logLevel) };
   const app = createApp(deps);
 
-  async function request(p: string, init: RequestOptions = {}): Promise<TestResponse> {
-    const headers: Record<string, string> = { ...init.headers };
-    if (init.token) headers.authorization = `Bearer ${init.token}`;
-    let body = init.body;
-    if (init.json !== undefined) {
-      headers['content-type'] ??= 'application/json';
-      body = typeof init.json === 'string' ? init.json : JSON.stringify(init.json);
-    }
-    const res = await app.request(`http://localhost:3000${p}`, {
-      method: init.method ?? (body !== undefined ? 'POST' : 'GET'),
-      headers,
-      body,
-    });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      // not JSON: keep the text
-    }
-    return { status: res.status, headers: res.headers, body: parsed, text };
-  }
+  const request = (p: string, init: RequestOptions = {}) =>
+    send((url, req) => app.request(url, req), 'http://localhost:3000', p, init);
 
   return {
     app,
@@ -83,4 +65,45 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     request,
     close: () => database.close(),
   };
+}
+
+type Fetch = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+/** Sends one request the way TestContext.request does and reads its answer. */
+async function send(
+  fetchFn: Fetch,
+  base: string,
+  p: string,
+  init: RequestOptions & { signal?: AbortSignal },
+): Promise<TestResponse> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = typeof init.json === 'string' ? init.json : JSON.stringify(init.json);
+  }
+  const res = await fetchFn(`${base}${p}`, {
+    method: init.method ?? (body !== undefined ? 'POST' : 'GET'),
+    headers,
+    body,
+    signal: init.signal,
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, headers: res.headers, body: parsed, text };
+}
+
+/**
+ * TestContext.request's twin for a server listening on a real socket (`baseUrl` such as
+ * `http://127.0.0.1:41234`); `signal` may cut a request short.
+ */
+export function requestOver(baseUrl: string) {
+  return (p: string, init: RequestOptions & { signal?: AbortSignal } = {}) =>
+    send(fetch, baseUrl, p, init);
 }

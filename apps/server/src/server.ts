@@ -1,0 +1,124 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import type { AppDeps } from './app-deps';
+import { createAuth } from './auth/better-auth';
+import type { Config } from './config';
+import { openDatabase } from './db/client';
+import { waitForDatabase } from './db/wait-for-database';
+import { seedDemoDataIfEmpty } from './demo/demo-data';
+import { isDatabaseUnavailable } from './lib/errors';
+import type { Logger } from './lib/logger';
+import { createReadiness } from './lib/readiness';
+import { sweepUnusedImages } from './modules/images/images.service';
+
+export interface RunningServer {
+  /** `http://<host>:<port>` the server listens on (the real port when PORT=0). */
+  url: string;
+  deps: AppDeps;
+  /**
+   * Settles when start-up has prepared the database: resolves once it is reached and migrated
+   * (then /api/ready answers 200), rejects when it gave up (DatabaseStartupError, a failed
+   * migration) or was stopped.
+   */
+  ready: Promise<void>;
+  /** Stops accepting requests, lets open ones finish, closes the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database, listens at once, then prepares the database in the background: waits for it
+ * (with back-off, up to DATABASE_STARTUP_WAIT_SECONDS), applies the migrations, adds the demo
+ * data, and only then lets requests that need it through. Throws only when the embedded database
+ * cannot be opened or the port cannot be listened on.
+ */
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  const database = await openDatabase(config.database, logger);
+  const readiness = createReadiness();
+  const deps: AppDeps = { config, database, logger, readiness };
+  const auth = createAuth(deps);
+  const app = createApp(deps, auth);
+
+  let server: ReturnType<typeof serve>;
+  try {
+    server = await listen(app.fetch, config);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  const { port } = server.address() as AddressInfo;
+  logger.info({ port }, `Pet Haven is listening on ${config.publicUrl}`);
+
+  const stopping = new AbortController();
+  let sweepTimer: NodeJS.Timeout | undefined;
+  const label = databaseLabel(config);
+
+  const ready = (async () => {
+    const since = Date.now();
+    const deadline = since + config.databaseStartupWaitSeconds * 1000;
+    for (;;) {
+      await waitForDatabase(() => database.ping(), {
+        waitSeconds: config.databaseStartupWaitSeconds,
+        since,
+        logger,
+        label,
+        signal: stopping.signal,
+      });
+      try {
+        await database.migrate();
+        break;
+      } catch (err) {
+        // Lost again between the ping and the migrations: wait for it again.
+        if (!isDatabaseUnavailable(err) || Date.now() >= deadline) throw err;
+        logger.warn({ database: label, err }, 'Database lost during migrations; waiting again');
+      }
+    }
+    logger.info({ database: database.kind }, 'Migrations applied');
+    stopping.signal.throwIfAborted();
+    if (config.demoData) {
+      try {
+        await seedDemoDataIfEmpty(deps, auth);
+      } catch (err) {
+        logger.error({ err }, 'Demo data could not be added');
+      }
+    }
+    readiness.markReady();
+    logger.info({ database: label }, 'Ready');
+    // Pictures nothing uses any more (and uploads never attached) are deleted after the grace period.
+    const sweep = () =>
+      sweepUnusedImages(deps).catch((err) => logger.warn({ err }, 'Image sweep failed'));
+    void sweep();
+    sweepTimer = setInterval(sweep, 15 * 60_000).unref();
+  })();
+  // The caller decides what a failed start-up means; nothing here is left unhandled.
+  ready.catch(() => undefined);
+
+  return {
+    url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
+    deps,
+    ready,
+    async close() {
+      stopping.abort(new Error('The server is stopping.'));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await ready.catch(() => undefined);
+      clearInterval(sweepTimer);
+      await database.close();
+    },
+  };
+}
+
+function listen(fetch: Parameters<typeof serve>[0]['fetch'], config: Config) {
+  return new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const server = serve({ fetch, port: config.port, hostname: config.host }, () =>
+      resolve(server),
+    );
+    server.once('error', reject);
+  });
+}
+
+/** The database as logs may name it: host, port and name, never the password. */
+function databaseLabel(config: Config): string {
+  if (config.database.kind === 'pglite') return `PGlite at ${config.database.dataDir}`;
+  const url = new URL(config.database.url);
+  return `${url.host}${url.pathname}`;
+}
