@@ -33,14 +33,8 @@ export function createPgPool(url: string, max: number, logger?: Logger): pg.Pool
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
   });
-  // An idle connection that failed: the pool has already dropped it.
-  pool.on('error', (err) => logger?.warn({ err: brief(err) }, 'Idle database connection lost'));
-  pool.on('connect', (client) => {
-    // A connection that fails while lent out: its query fails too, and the pool drops it when it
-    // comes back. Without this listener the `error` event would be unhandled and end the process.
-    client.on('error', (err) => logger?.warn({ err: brief(err) }, 'Database connection lost'));
-    closeOnReadTimeout(client);
-  });
+  watchConnections(pool, logger);
+  pool.on('connect', (client) => closeOnReadTimeout(client));
   return pool;
 }
 
@@ -55,11 +49,21 @@ export function createMaintenancePool(url: string, logger?: Logger): pg.Pool {
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
   });
-  pool.on('error', (err) => logger?.warn({ err: brief(err) }, 'Idle database connection lost'));
+  watchConnections(pool, logger);
+  return pool;
+}
+
+/**
+ * Every connection gets an `error` listener that logs (once per connection lost): a connection
+ * that fails while lent out fails its query too, and the pool drops it when it comes back; one
+ * that fails while idle is dropped by the pool at once, which then re-emits the error on itself.
+ * Without these listeners either `error` event would be unhandled and end the process.
+ */
+function watchConnections(pool: pg.Pool, logger?: Logger) {
   pool.on('connect', (client) => {
     client.on('error', (err) => logger?.warn({ err: brief(err) }, 'Database connection lost'));
   });
-  return pool;
+  pool.on('error', () => undefined);
 }
 
 /** What a log line needs of a driver error (not the client object pg attaches to it). */

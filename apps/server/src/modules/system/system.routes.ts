@@ -54,7 +54,7 @@ export function createSystemRoutes(deps: AppDeps) {
     try {
       await deps.database.ping();
     } catch (err) {
-      c.get('logger').error({ err }, 'Readiness check failed');
+      c.get('logger').warn({ err }, 'Readiness check failed');
       throw new AppError(503, 'SERVICE_UNAVAILABLE', 'The database is not reachable.');
     }
     return c.json({ status: 'ready' as const }, 200);
