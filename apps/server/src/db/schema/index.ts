@@ -3,3 +3,4 @@ export * from './images.schema';
 export * from './pets.schema';
 export * from './campaigns.schema';
 export * from './audit.schema';
+export * from './sign-in-throttle.schema';
