@@ -1,0 +1,162 @@
+/**
+ * Proves every import rule of docs/architecture.md is enforced by the repository's ESLint config:
+ * for each zone, imports of the forbidden code (spelled relative, aliased, with `.js` or without
+ * an extension) are refused and imports it allows pass. The files are virtual (lintText with a
+ * path inside the real tree), the imported ones are real, so the resolver sees the actual layout.
+ */
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({
+    cwd: root,
+    overrideConfigFile: path.join(root, 'eslint.config.js'),
+    // An import that does not resolve would pass the zones unseen: every specifier below must resolve.
+    overrideConfig: { rules: { 'import-x/no-unresolved': 'error' } },
+  });
+});
+
+interface Case {
+  rule: string;
+  /** A virtual file inside the tree. */
+  file: string;
+  /** Specifiers the rule refuses in that file. */
+  bad: string[];
+  /** Specifiers it allows there. */
+  good: string[];
+  /** Part of the message that names the rule. */
+  message: string;
+  ruleId?: string;
+}
+
+const cases: Case[] = [
+  {
+    rule: 'web: features never import each other',
+    file: 'apps/web/src/features/campaigns/components/example.tsx',
+    bad: [
+      '../../pets/api/get-pet',
+      '../../pets/api/get-pet.js',
+      '@/features/pets/api/get-pet',
+      '@/features/admin/components/users-table',
+    ],
+    good: ['../api/get-campaign', './campaign-card.js', '@/features/campaigns/api/get-campaign'],
+    message: 'Features never import each other',
+  },
+  {
+    rule: 'web: features cannot import app',
+    file: 'apps/web/src/features/pets/components/example.tsx',
+    bad: ['@/app/router', '../../../app/provider.js', '../../../app/routes/pet-list'],
+    good: ['@/components/ui/button', '../../../lib/api-client', '@/utils/cn.js'],
+    message: 'Features cannot import app',
+  },
+  {
+    rule: 'web: components, hooks, lib and utils import neither features nor app',
+    file: 'apps/web/src/components/ui/example.tsx',
+    bad: ['@/features/pets/api/get-pet', '../../features/auth/hooks/use-auth.js', '@/app/router'],
+    good: ['./button', '@/lib/api-client', '../../hooks/use-theme.js', '@/utils/cn'],
+    message: 'Shared web code',
+  },
+  {
+    rule: 'web: lib imports no feature',
+    file: 'apps/web/src/lib/example.ts',
+    bad: ['../features/auth/lib/token-manager', '@/app/provider'],
+    good: ['./storage', '@/utils/cn'],
+    message: 'Shared web code',
+  },
+  {
+    rule: 'server: routes never import repositories or the database',
+    file: 'apps/server/src/modules/pets/example.routes.ts',
+    bad: [
+      './pets.repository.js',
+      './pets.repository',
+      '../users/users.repository',
+      '../../auth/auth.repository.js',
+      '../../db/client.js',
+      '../../db/schema/index',
+    ],
+    good: ['./pets.service.js', './pets.presenter', '../../lib/openapi', './pets.policy.js'],
+    message: 'Routes call services',
+  },
+  {
+    rule: 'server: repositories never import services or routes',
+    file: 'apps/server/src/modules/pets/example.repository.ts',
+    bad: ['./pets.service.js', './pets.service', '../users/users.service', './pets.routes.js'],
+    good: ['../../db/client.js', '../../db/schema/index', './pets.repository'],
+    message: 'Repositories depend on nothing above them',
+  },
+  {
+    rule: 'server: services never import routes',
+    file: 'apps/server/src/modules/pets/example.service.ts',
+    bad: ['./pets.routes.js', './pets.routes', '../users/users.routes'],
+    good: ['./pets.repository.js', '../users/users.service', './pets.policy'],
+    message: 'Services never import routes',
+  },
+  {
+    rule: 'shared imports neither app',
+    file: 'packages/shared/src/example.ts',
+    bad: [
+      '../../../apps/server/src/config.js',
+      '../../../apps/web/src/lib/api-client',
+      '@pet-haven/server/src/config',
+      '@pet-haven/web/src/utils/cn',
+    ],
+    good: ['./money', './errors.js', 'zod'],
+    message: 'shared imports neither app',
+  },
+  {
+    rule: 'server: drizzle-orm only in repositories and db/',
+    file: 'apps/server/src/modules/pets/example.service.ts',
+    bad: ['drizzle-orm', 'drizzle-orm/pg-core'],
+    good: ['zod'],
+    message: 'SQL lives in repositories',
+    ruleId: 'no-restricted-imports',
+  },
+  {
+    rule: 'server: drizzle-orm is allowed in repositories and db/',
+    file: 'apps/server/src/db/example.ts',
+    bad: [],
+    good: ['drizzle-orm', 'drizzle-orm/pg-core', './client.js'],
+    message: 'SQL lives in repositories',
+    ruleId: 'no-restricted-imports',
+  },
+];
+
+/** ESLint's messages for `import '<specifier>'` written in `file`. */
+async function lintImport(file: string, specifier: string) {
+  const [result] = await eslint.lintText(`import '${specifier}';\n`, {
+    filePath: path.join(root, file),
+  });
+  return result!.messages;
+}
+
+describe('ESLint enforces the import rules of docs/architecture.md', () => {
+  for (const c of cases) {
+    const ruleId = c.ruleId ?? 'import-x/no-restricted-paths';
+
+    it(`${c.rule}: refuses ${c.bad.join(', ') || 'nothing'}`, async () => {
+      for (const specifier of c.bad) {
+        const messages = await lintImport(c.file, specifier);
+        expect(
+          messages.map((m) => m.ruleId),
+          specifier,
+        ).not.toContain('import-x/no-unresolved');
+        expect(
+          messages.some((m) => m.ruleId === ruleId && m.message.includes(c.message)),
+          `${specifier} in ${c.file}: ${JSON.stringify(messages)}`,
+        ).toBe(true);
+      }
+    });
+
+    it(`${c.rule}: allows ${c.good.join(', ')}`, async () => {
+      for (const specifier of c.good) {
+        const messages = await lintImport(c.file, specifier);
+        expect(messages, `${specifier} in ${c.file}`).toEqual([]);
+      }
+    });
+  }
+});
