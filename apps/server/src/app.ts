@@ -2,7 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import {
+  authErrorCodes,
+  type ErrorBody,
+  type ErrorCode,
+  errorCodes,
+  validationIssueSchema,
+} from '@pet-haven/shared/errors';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
@@ -19,6 +26,7 @@ import {
   handleNotFound,
 } from './lib/errors';
 import type { AppEnv } from './lib/hono-env';
+import type { Logger } from './lib/logger';
 import { createRouter } from './lib/openapi';
 import { createAdoptionRequestsRoutes } from './modules/adoption-requests/adoption-requests.routes';
 import { createImagesRoutes } from './modules/images/images.routes';
@@ -35,7 +43,7 @@ import { createUsersRoutes } from './modules/users/users.routes';
 const WITHOUT_DATABASE = /^\/api\/(health|config|openapi\.json|docs(\/.*)?)$/;
 
 /** JSON bodies are small; uploads have their own, larger limit in the images module. */
-export const JSON_BODY_LIMIT = 1024 * 1024;
+const JSON_BODY_LIMIT = 1024 * 1024;
 
 function contentSecurityPolicy(deps: AppDeps) {
   const stripe = deps.config.stripe !== null;
@@ -85,25 +93,90 @@ function clientIp(c: Context<AppEnv>, trustProxy: boolean): string | null {
   }
 }
 
-/** Better Auth's own 429 answer becomes our error shape. */
-async function normalizeAuthResponse(res: Response): Promise<Response> {
-  if (res.status !== 429) return res;
-  const retryAfter = res.headers.get('x-retry-after') ?? '60';
-  return new Response(
-    JSON.stringify({
-      code: 'RATE_LIMITED',
-      message: 'Too many attempts. Please wait a minute and try again.',
-    }),
-    {
-      status: 429,
-      headers: {
-        'content-type': 'application/json',
-        'retry-after': retryAfter,
-        'x-retry-after': retryAfter,
-      },
-    },
-  );
+/** The catalogue code answered for a Better Auth error of this status without a code of ours. */
+function authCodeForStatus(status: number): ErrorCode {
+  const byStatus: Partial<Record<number, ErrorCode>> = {
+    400: 'BAD_REQUEST',
+    401: 'UNAUTHORIZED',
+    403: 'FORBIDDEN',
+    404: 'NOT_FOUND',
+    405: 'NOT_FOUND',
+    409: 'CONFLICT',
+    413: 'PAYLOAD_TOO_LARGE',
+    415: 'UNSUPPORTED_MEDIA_TYPE',
+    429: 'RATE_LIMITED',
+    503: 'SERVICE_UNAVAILABLE',
+  };
+  return byStatus[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
 }
+
+const answeredAsIs = new Set<string>([...errorCodes, ...authErrorCodes]);
+
+/** Better Auth codes about one field of the body: answered as our VALIDATION_FAILED naming it. */
+const AUTH_FIELD_CODES: Record<string, string> = { INVALID_EMAIL: 'json.email' };
+
+/**
+ * Every error Better Auth answers becomes `{ code, message, issues? }` (the one error pipeline):
+ * our own codes and those in `authErrorCodes` stay; any other code, or none (`{"message":"No fields
+ * to update"}`, an empty 404), becomes the catalogue code of its status with Better Auth's message;
+ * a 5xx hides its message; a 429 keeps (or gets) Retry-After. Its other headers (cookies) are kept.
+ */
+async function normalizeAuthResponse(res: Response, log?: Logger): Promise<Response> {
+  if (res.status < 400) return res;
+  let theirs: { code?: unknown; message?: unknown; issues?: unknown } = {};
+  if (/json/i.test(res.headers.get('content-type') ?? '')) {
+    const parsed: unknown = await res
+      .clone()
+      .json()
+      .catch(() => null);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) theirs = parsed;
+  }
+  const theirCode = typeof theirs.code === 'string' ? theirs.code : undefined;
+  const theirMessage =
+    typeof theirs.message === 'string' && theirs.message.trim() ? theirs.message : undefined;
+  const issues = z.array(validationIssueSchema).min(1).safeParse(theirs.issues);
+  const headers = new Headers(res.headers);
+  headers.set('content-type', 'application/json');
+  headers.delete('content-length');
+
+  let body: ErrorBody;
+  if (res.status >= 500) {
+    log?.error({ status: res.status, code: theirCode, message: theirMessage }, 'Better Auth error');
+    body = {
+      code: authCodeForStatus(res.status),
+      message: 'Something went wrong. Please try again later.',
+    };
+  } else if (res.status === 429) {
+    const retryAfter = res.headers.get('retry-after') ?? res.headers.get('x-retry-after') ?? '60';
+    headers.set('retry-after', retryAfter);
+    headers.set('x-retry-after', retryAfter);
+    body = {
+      code: 'RATE_LIMITED',
+      message:
+        theirCode === 'RATE_LIMITED' && theirMessage
+          ? theirMessage
+          : 'Too many attempts. Please wait a minute and try again.',
+    };
+  } else if (theirCode && AUTH_FIELD_CODES[theirCode]) {
+    const message = theirMessage ?? 'Invalid value.';
+    body = {
+      code: 'VALIDATION_FAILED',
+      message,
+      issues: [{ path: AUTH_FIELD_CODES[theirCode], message }],
+    };
+  } else {
+    body = {
+      code: theirCode && answeredAsIs.has(theirCode) ? theirCode : authCodeForStatus(res.status),
+      message: theirMessage ?? (res.statusText || 'The request could not be handled.'),
+      ...(issues.success ? { issues: issues.data } : {}),
+    };
+  }
+  return new Response(JSON.stringify(body), { status: res.status, headers });
+}
+
+/** Providers' callbacks (a provider may post a form back); every other auth POST body is JSON. */
+const AUTH_PROVIDER_CALLBACK = /^\/api\/auth\/(callback|oauth2\/callback)\//;
+const JSON_CONTENT_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
 
 /**
  * `auth` defaults to one built from deps; main.ts passes its own so start-up code (demo data)
@@ -174,11 +247,28 @@ export function createApp(deps: AppDeps, auth: Auth = createAuth(deps)) {
 
   // Better Auth: accounts and the session cookie. Its client-IP header is ours, set from the socket.
   api.on(['GET', 'POST'], '/auth/*', async (c) => {
+    // JSON only, like every other write (Better Auth would also read form-encoded bodies).
+    const type = c.req.header('content-type');
+    if (
+      c.req.method === 'POST' &&
+      type !== undefined &&
+      !JSON_CONTENT_TYPE.test(type.trim()) &&
+      !AUTH_PROVIDER_CALLBACK.test(c.req.path)
+    ) {
+      throw new AppError(
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        'The request body must be JSON (Content-Type: application/json).',
+      );
+    }
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
     const ip = clientIp(c, deps.config.trustProxy);
     if (ip) headers.set(CLIENT_IP_HEADER, ip);
-    return normalizeAuthResponse(await auth.handler(new Request(c.req.raw, { headers })));
+    return normalizeAuthResponse(
+      await auth.handler(new Request(c.req.raw, { headers })),
+      c.get('logger'),
+    );
   });
 
   api.route('/', createSystemRoutes(deps));

@@ -27,7 +27,7 @@ const jwtRoute = createRoute({
 });
 
 /** `Origin` must name a trusted origin: a cookie-authenticated write from another site is refused. */
-export function isTrustedOrigin(origin: string | undefined, trusted: string[]): boolean {
+function isTrustedOrigin(origin: string | undefined, trusted: string[]): boolean {
   if (!origin || origin === 'null') return false;
   let normalized: string;
   try {

@@ -9,13 +9,13 @@ import type { Logger } from '../lib/logger';
  */
 
 /** Longest wait for a connection: a new one (refused at once, or silent), or a free one of the pool. */
-export const CONNECT_TIMEOUT_MS = 1000;
+const CONNECT_TIMEOUT_MS = 1000;
 /** PostgreSQL cancels a statement running longer than this (57014): no request holds on to it. */
-export const STATEMENT_TIMEOUT_MS = 1200;
+const STATEMENT_TIMEOUT_MS = 1200;
 /** A query with no answer at all by then (a silent partition) gives up on its connection. */
 export const QUERY_TIMEOUT_MS = 1500;
 /** PostgreSQL ends a transaction left idle this long (its client vanished), releasing its locks. */
-export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 10_000;
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 10_000;
 
 /**
  * A pool whose every connection has a statement timeout, a query timeout, TCP keep-alive and an

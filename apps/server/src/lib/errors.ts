@@ -18,8 +18,6 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, issues?: ValidationIssue[]) =>
-  new AppError(400, issues ? 'VALIDATION_FAILED' : 'BAD_REQUEST', message, issues);
 export const unauthorized = (message = 'Sign in to continue.') =>
   new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'You are not allowed to do this.') =>
@@ -31,7 +29,7 @@ export const conflict = (message: string) => new AppError(409, 'CONFLICT', messa
 export const invalidField = (path: string, message: string) =>
   new AppError(400, 'VALIDATION_FAILED', message, [{ path, message }]);
 
-export function zodIssues(error: ZodError, prefix?: string): ValidationIssue[] {
+function zodIssues(error: ZodError, prefix?: string): ValidationIssue[] {
   return error.issues.map((i) => ({
     path: [prefix, ...i.path.map(String)].filter(Boolean).join('.'),
     message: i.message,

@@ -28,7 +28,7 @@ import { displayUrlOf, storedFileName } from './images.presenter';
 type ImageDeps = Pick<AppDeps, 'config' | 'database' | 'logger' | 'imageStorage'>;
 
 /** The storage of these deps: the one given, or local disk under `${dataDir}/images`. */
-export function imageStorageOf(deps: ImageDeps): ImageStorage {
+function imageStorageOf(deps: ImageDeps): ImageStorage {
   deps.imageStorage ??= new LocalDiskImageStorage(path.join(deps.config.dataDir, 'images'));
   return deps.imageStorage;
 }
@@ -289,7 +289,7 @@ export async function resolveHostedImage(
 }
 
 /** Fresh uploads not yet attached to anything are kept this long (IMAGE_GRACE_MINUTES). */
-export const imageGraceMs = (deps: Pick<AppDeps, 'config'>) =>
+const imageGraceMs = (deps: Pick<AppDeps, 'config'>) =>
   deps.config.imageGraceMinutes * 60_000;
 
 async function removeFiles(deps: ImageDeps, rows: ImageRow[]) {

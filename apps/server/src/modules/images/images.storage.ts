@@ -16,7 +16,7 @@ export interface ImageStorage {
 }
 
 /** Only names of this form reach the disk, so no path can escape the folder. */
-export const storedFileNamePattern = /^[0-9a-f]{64}-\d{1,5}w\.webp$/;
+const storedFileNamePattern = /^[0-9a-f]{64}-\d{1,5}w\.webp$/;
 
 function checkName(name: string) {
   if (!storedFileNamePattern.test(name)) throw new Error(`Invalid image file name: ${name}`);

@@ -32,7 +32,7 @@ export interface PetFilter {
 }
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern built from user input. */
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 function conditions(f: PetFilter): SQL | undefined {
   const where: SQL[] = [];
