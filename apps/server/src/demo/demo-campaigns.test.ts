@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../auth/better-auth';
 import { createTestContext, type TestContext } from '../../test/helpers/test-app';
 import { demoCampaigns } from './demo-campaigns';
-import { demoUsers, seedDemoData } from './demo-data';
+import { demoUsers } from './demo-context';
+import { seedDemoData } from './demo-data';
 
 let ctx: TestContext;
 

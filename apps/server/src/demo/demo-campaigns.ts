@@ -2,7 +2,7 @@ import { campaignToday } from '@pet-haven/shared/campaigns';
 import { createCampaign, toggleCampaignPause } from '../modules/campaigns/campaigns.service';
 import { confirmTestPayment, createPayment } from '../modules/payments/payments.service';
 import { TestPaymentProvider } from '../modules/payments/test-payments.provider';
-import type { DemoContext, DemoUserKey } from './demo-data';
+import type { DemoContext, DemoUserKey } from './demo-context';
 import { demoPets } from './demo-pets';
 import { petSvg, svgToPng } from './demo-pictures';
 

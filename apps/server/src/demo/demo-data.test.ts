@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../auth/better-auth';
 import { createUser } from '../../test/helpers/factories';
 import { createTestContext, type TestContext } from '../../test/helpers/test-app';
-import { demoUsers, seedDemoData, seedDemoDataIfEmpty } from './demo-data';
+import { demoUsers } from './demo-context';
+import { seedDemoData, seedDemoDataIfEmpty } from './demo-data';
 
 let ctx: TestContext;
 

@@ -1,3 +1,8 @@
+/**
+ * Demo data for a first look (docs/demo-data.md): two users who can sign in, a dozen pets of every
+ * category with pictures drawn locally. Added by main.ts on the first start of an EMPTY embedded
+ * (PGlite) database when DEMO_DATA is true (`npm start -- --no-demo` skips it).
+ */
 import type { AppDeps } from '../app-deps';
 import type { Auth } from '../auth/better-auth';
 import type { AuthUser } from '../lib/hono-env';
@@ -6,27 +11,8 @@ import { isAdminRole } from '../modules/users/users.policy';
 import { avatarSvg, svgToPng } from './demo-pictures';
 import { isDatabaseEmpty } from './demo.repository';
 import { seedDemoCampaigns } from './demo-campaigns';
+import { type DemoContext, type DemoUserKey, demoUsers } from './demo-context';
 import { seedDemoPets } from './demo-pets';
-
-/**
- * Demo data for a first look (docs/demo-data.md): two users who can sign in, a dozen pets of every
- * category with pictures drawn locally. Added by main.ts on the first start of an EMPTY embedded
- * (PGlite) database when DEMO_DATA is true (`npm start -- --no-demo` skips it).
- */
-export const demoUsers = {
-  alice: { name: 'Alice Demo', email: 'alice@pethaven.demo', password: 'DemoPass1' },
-  bob: { name: 'Bob Demo', email: 'bob@pethaven.demo', password: 'DemoPass1' },
-} as const;
-export type DemoUserKey = keyof typeof demoUsers;
-
-/** What every demo seeder receives. */
-export interface DemoContext {
-  deps: AppDeps;
-  /** The demo users, signed up through Better Auth, as the API's AuthUser. */
-  users: Record<DemoUserKey, AuthUser>;
-  /** Stores picture bytes (PNG, JPEG...) through the upload pipeline; answers its display_url. */
-  storePicture(bytes: Buffer): Promise<string>;
-}
 
 /**
  * Seeds the demo data once: only on an embedded database with no users and no pets.

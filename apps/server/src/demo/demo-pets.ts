@@ -1,5 +1,5 @@
 import type { PetCategory } from '@pet-haven/shared/pets';
-import type { DemoContext } from './demo-data';
+import type { DemoContext } from './demo-context';
 import { petSvg, svgToPng, type Palette } from './demo-pictures';
 import { addPet, setAdopted } from '../modules/pets/pets.service';
 import { createRequest } from '../modules/adoption-requests/adoption-requests.service';
