@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   centsToDecimalString,
+  formatAmount,
   formatCents,
   fromCents,
   hasAtMostTwoDecimals,
+  MAX_AMOUNT_CENTS,
+  moneyInputSchema,
+  parseMoneyInput,
   toCents,
 } from './money';
 import { campaignToday, createCampaignBodySchema, isCampaignEnded, isIsoDate } from './campaigns';
@@ -38,6 +42,93 @@ describe('money', () => {
     }
     expect(centsToDecimalString(7)).toBe('0.07');
     expect(formatCents(250_000)).toBe('$2,500.00');
+  });
+});
+
+describe('parseMoneyInput: what a person types, to integer cents', () => {
+  const cents = (text: string) => {
+    const input = parseMoneyInput(text, 'Donation amount');
+    return input.ok ? input.cents : input.error;
+  };
+
+  it.each([
+    ['25', 2500],
+    ['25.5', 2550],
+    ['25.50', 2550],
+    ['25.', 2500],
+    ['.5', 50],
+    ['0.07', 7],
+    ['007.10', 710],
+    [' 19.99 ', 1999],
+    ['$25', 2500],
+    ['$ 1,250.75', 125075],
+    ['1,000,000', 100_000_000],
+    ['10000000', MAX_AMOUNT_CENTS],
+    // the decimal text is read digit by digit: no float drift where 0.1 + 0.2 or x * 100 drift
+    ['0.29', 29],
+    ['1.15', 115],
+    ['4.35', 435],
+    ['1234567.89', 123456789],
+  ])('%j is %d cents', (text, expected) => {
+    expect(cents(text)).toBe(expected);
+  });
+
+  it.each([
+    ['', 'Donation amount is required'],
+    ['   ', 'Donation amount is required'],
+    ['abc', 'Donation amount must be a number'],
+    ['.', 'Donation amount must be a number'],
+    ['$', 'Donation amount must be a number'],
+    ['1e3', 'Donation amount must be a number'],
+    ['1,5', 'Donation amount must be a number'],
+    ['12,34.5', 'Donation amount must be a number'],
+    ['25.5.5', 'Donation amount must be a number'],
+    ['NaN', 'Donation amount must be a number'],
+    ['10.555', 'Donation amount can have at most 2 decimals'],
+    ['1.005', 'Donation amount can have at most 2 decimals'],
+    ['0', 'Donation amount must be more than 0'],
+    ['0.00', 'Donation amount must be more than 0'],
+    ['-5', 'Donation amount must be more than 0'],
+    ['10000000.01', 'Donation amount must be at most 10000000'],
+    ['99999999999999999999', 'Donation amount must be at most 10000000'],
+  ])('%j is refused: %s', (text, error) => {
+    expect(cents(text)).toBe(error);
+  });
+
+  it('says whether the field was empty', () => {
+    expect(parseMoneyInput('')).toEqual({ ok: false, empty: true, error: 'Amount is required' });
+    expect(parseMoneyInput('x')).toMatchObject({ ok: false, empty: false });
+  });
+
+  it('every amount of 2 decimals parses to its cents and formats back', () => {
+    for (let n = 1; n < 200_000; n += 97) {
+      const text = centsToDecimalString(n);
+      expect(cents(text)).toBe(n);
+      expect(cents(formatCents(n))).toBe(n);
+    }
+  });
+
+  it('is a form field schema whose value is the cents', () => {
+    const schema = moneyInputSchema('Maximum donation amount');
+    expect(schema.parse('1500.5')).toBe(150050);
+    const refused = schema.safeParse('10.555');
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((i) => i.message)).toEqual([
+      'Maximum donation amount can have at most 2 decimals',
+    ]);
+  });
+});
+
+describe('formatAmount: an API decimal amount for display', () => {
+  it('formats exactly, without multiplying floats', () => {
+    expect(formatAmount(25.5)).toBe('$25.50');
+    expect(formatAmount(1.15)).toBe('$1.15');
+    expect(formatAmount(1234567.89)).toBe('$1,234,567.89');
+    expect(formatAmount(0)).toBe('$0.00');
+  });
+
+  it('refuses what is not an amount of at most 2 decimals', () => {
+    expect(() => formatAmount(0.1 + 0.2)).toThrow(RangeError);
   });
 });
 
