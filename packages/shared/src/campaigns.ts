@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { uuidSchema } from './ids';
 import { imageUrlSchema } from './images';
 import { messages } from './messages';
-import { hasAtMostTwoDecimals, MAX_AMOUNT } from './money';
+import { fromCents, hasAtMostTwoDecimals, MAX_AMOUNT, moneyInputSchema } from './money';
 import { pagingQuerySchema } from './pagination';
 import { petLimits } from './pets';
 import { requiredText, text } from './text';
@@ -95,9 +95,25 @@ export const updateCampaignBodySchema = z
   .strip();
 export type UpdateCampaignBody = z.infer<typeof updateCampaignBodySchema>;
 
-/** The campaign form of the web (create and edit): every field required. */
-export const campaignFormSchema = z.object(campaignFields);
-export type CampaignForm = z.infer<typeof campaignFormSchema>;
+/**
+ * The campaign form of the web (edit; create adds the last date's check): every field required,
+ * the maximum typed in dollars and held in integer cents (money.ts).
+ */
+export const campaignFormSchema = z.object({
+  ...campaignFields,
+  maxDonationAmount: moneyInputSchema('Maximum donation amount'),
+});
+export const createCampaignFormSchema = campaignFormSchema.extend({
+  lastDate: createCampaignBodySchema.shape.lastDate,
+});
+/** What the form holds: `maxDonationAmount` is Cents. */
+export type CampaignForm = z.output<typeof campaignFormSchema>;
+
+/** The API body for the form's values: the maximum in the API's decimal dollars. */
+export const campaignBodyOf = (form: CampaignForm): CreateCampaignBody => ({
+  ...form,
+  maxDonationAmount: fromCents(form.maxDonationAmount),
+});
 
 /** A campaign as every answer presents it. `donatedAmount` is THE name of the raised amount. */
 export const campaignSchema = z.object({

@@ -10,7 +10,14 @@ import {
   parseMoneyInput,
   toCents,
 } from './money';
-import { campaignToday, createCampaignBodySchema, isCampaignEnded, isIsoDate } from './campaigns';
+import {
+  campaignBodyOf,
+  campaignToday,
+  createCampaignBodySchema,
+  createCampaignFormSchema,
+  isCampaignEnded,
+  isIsoDate,
+} from './campaigns';
 import { createPaymentBodySchema } from './payments';
 
 describe('money', () => {
@@ -167,6 +174,25 @@ describe('campaign dates', () => {
         maxDonationAmount: 1.234,
       }).success,
     ).toBe(false);
+  });
+
+  it('the web form holds the maximum in cents and sends the API decimal dollars', () => {
+    const typed = {
+      petName: 'Rex',
+      petPicture: '/api/images/abc',
+      maxDonationAmount: '1,500.05',
+      lastDate: '2999-01-01',
+      shortDescription: 's',
+      longDescription: 'l',
+    };
+    const form = createCampaignFormSchema.parse(typed);
+    expect(form.maxDonationAmount).toBe(150005);
+    const body = campaignBodyOf(form);
+    expect(body.maxDonationAmount).toBe(1500.05);
+    expect(createCampaignBodySchema.parse(body)).toEqual(body);
+    expect(createCampaignFormSchema.safeParse({ ...typed, lastDate: '2001-01-01' }).success).toBe(
+      false,
+    );
   });
 
   it('checks donation amounts', () => {

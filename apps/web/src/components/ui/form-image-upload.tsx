@@ -7,8 +7,9 @@ import {
 } from 'react-hook-form';
 import { ImageUpload } from './image-upload';
 
-interface FormImageUploadProps<T extends FieldValues> {
-  control: Control<T>;
+interface FormImageUploadProps<T extends FieldValues, TOut extends FieldValues = T> {
+  /** The form's control (its resolver may transform the values: TOut). */
+  control: Control<T, unknown, TOut>;
   /** The form field that holds the uploaded picture's display_url ('' when none). */
   name: FieldPathByValue<T, string>;
   clearErrors: UseFormClearErrors<T>;
@@ -17,13 +18,13 @@ interface FormImageUploadProps<T extends FieldValues> {
 }
 
 /** ImageUpload bound to a react-hook-form field: an upload fills the field and clears its error. */
-export function FormImageUpload<T extends FieldValues>({
+export function FormImageUpload<T extends FieldValues, TOut extends FieldValues = T>({
   control,
   name,
   clearErrors,
   label,
   onUploadingChange,
-}: FormImageUploadProps<T>) {
+}: FormImageUploadProps<T, TOut>) {
   const { field, fieldState } = useController({ control, name });
   return (
     <ImageUpload

@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Campaign, CreateCampaignBody } from '@pet-haven/shared/campaigns';
+import {
+  campaignBodyOf,
+  type Campaign,
+  type CampaignForm,
+  type CreateCampaignBody,
+} from '@pet-haven/shared/campaigns';
 import { api } from '@/lib/api-client';
 import { campaignsRootKey } from './get-campaigns';
 
@@ -11,7 +16,7 @@ export function createCampaign(body: CreateCampaignBody) {
 export function useCreateCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createCampaign,
+    mutationFn: (form: CampaignForm) => createCampaign(campaignBodyOf(form)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignsRootKey }),
   });
 }

@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Campaign, UpdateCampaignBody } from '@pet-haven/shared/campaigns';
+import {
+  campaignBodyOf,
+  type Campaign,
+  type CampaignForm,
+  type UpdateCampaignBody,
+} from '@pet-haven/shared/campaigns';
 import { api } from '@/lib/api-client';
 import { campaignsRootKey } from './get-campaigns';
 import { campaignDetailKey } from './get-campaign';
@@ -15,7 +20,7 @@ export function updateCampaign(id: string, body: UpdateCampaignBody) {
 export function useUpdateCampaign(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateCampaignBody) => updateCampaign(id, body),
+    mutationFn: (form: CampaignForm) => updateCampaign(id, campaignBodyOf(form)),
     onSuccess: (campaign) => {
       queryClient.setQueryData(campaignDetailKey(id), campaign);
       return queryClient.invalidateQueries({ queryKey: campaignsRootKey });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { isCampaignEnded, type Campaign } from '@pet-haven/shared/campaigns';
 import { DETAIL_IMAGE_SIZES, responsiveImage } from '@pet-haven/shared/images';
 import { messages } from '@pet-haven/shared/messages';
-import { formatAmount } from '@pet-haven/shared/money';
+import { formatAmount, toCentsStrict } from '@pet-haven/shared/money';
 import { Button } from '@/components/ui/button';
 import { ErrorText } from '@/components/ui/error-text';
 import { ProgressBar } from '@/components/ui/progress-bar';
@@ -18,7 +18,7 @@ export function closedReason(c: Campaign, now = new Date()): string | null {
   if (isCampaignEnded(c.lastDate, now)) {
     return `This campaign ended on ${formatCalendarDate(c.lastDate)} and no longer accepts donations.`;
   }
-  if (Math.round(c.donatedAmount * 100) >= Math.round(c.maxDonationAmount * 100)) {
+  if (toCentsStrict(c.donatedAmount) >= toCentsStrict(c.maxDonationAmount)) {
     return 'This campaign is fully funded. Thank you to everyone who donated!';
   }
   return null;

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import {
   campaignFormSchema,
   campaignToday,
-  createCampaignBodySchema,
+  createCampaignFormSchema,
   type CampaignForm as CampaignFormOutput,
 } from '@pet-haven/shared/campaigns';
 import { messages } from '@pet-haven/shared/messages';
@@ -18,20 +18,14 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { setServerFieldErrors } from '@/lib/form-errors';
 
-/** Creating also refuses a last date in the past; editing an old campaign does not. */
-const createFormSchema = createCampaignBodySchema.omit({ userEmail: true });
-
+/** The typed values; the maximum is the text typed in dollars (the output holds its Cents). */
 export type CampaignFormValues = z.input<typeof campaignFormSchema>;
-export type { CampaignFormOutput };
 
-/**
- * The empty form. The amount is a number input read with valueAsNumber; '' (not undefined,
- * which a reset would ignore) leaves it blank, and the schema refuses it as not a number.
- */
+/** The empty form ('' rather than undefined, which a reset would ignore). */
 export const emptyCampaignForm: Partial<CampaignFormValues> = {
   petPicture: '',
   petName: '',
-  maxDonationAmount: '' as unknown as number,
+  maxDonationAmount: '',
   lastDate: '',
   shortDescription: '',
   longDescription: '',
@@ -64,7 +58,8 @@ interface CampaignFormProps {
 export function CampaignForm({ mode, defaultValues, submitLabel, onSubmit }: CampaignFormProps) {
   const [uploading, setUploading] = useState(false);
   const form = useForm<CampaignFormValues, unknown, CampaignFormOutput>({
-    resolver: zodResolver(mode === 'create' ? createFormSchema : campaignFormSchema),
+    // Creating also refuses a last date in the past; editing an old campaign does not.
+    resolver: zodResolver(mode === 'create' ? createCampaignFormSchema : campaignFormSchema),
     defaultValues,
   });
   const { errors, isSubmitting } = form.formState;
@@ -107,7 +102,7 @@ export function CampaignForm({ mode, defaultValues, submitLabel, onSubmit }: Cam
             inputMode="decimal"
             min={0.01}
             step={0.01}
-            {...register('maxDonationAmount', { valueAsNumber: true })}
+            {...register('maxDonationAmount')}
           />
         </FormField>
         <FormField label="Last Date" required error={errors.lastDate?.message}>

@@ -11,11 +11,18 @@ import {
 import { toast } from 'sonner';
 import type { Campaign } from '@pet-haven/shared/campaigns';
 import { messages } from '@pet-haven/shared/messages';
-import { formatCents, toCents } from '@pet-haven/shared/money';
+import {
+  type Cents,
+  formatAmount,
+  formatCents,
+  parseMoneyInput,
+  toCentsStrict,
+} from '@pet-haven/shared/money';
 import {
   createPaymentBodySchema,
   MIN_DONATION,
   type CreatePaymentAnswer,
+  type CreatePaymentBody,
 } from '@pet-haven/shared/payments';
 import { Button } from '@/components/ui/button';
 import { ErrorText } from '@/components/ui/error-text';
@@ -24,7 +31,7 @@ import { Input } from '@/components/ui/input';
 import { Modal, ModalClose } from '@/components/ui/modal';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError, isRefusal } from '@/lib/api-client';
-import { createPayment } from '../api/create-payment';
+import { createPayment, createPaymentBody } from '../api/create-payment';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { useRecordDonation } from '../api/record-donation';
 import type { CardConfirmResult, CardFormHandle } from './card-form';
@@ -66,8 +73,23 @@ interface Failure {
 /** The server's sentence for a failed call, shown under the spec's title. */
 const serverReason = (err: unknown) => (isApiError(err) ? err.message : undefined);
 
-function remainingCents(c: Campaign) {
-  return Math.max(0, Math.round(c.maxDonationAmount * 100) - Math.round(c.donatedAmount * 100));
+function remainingCents(c: Campaign): Cents {
+  return Math.max(0, toCentsStrict(c.maxDonationAmount) - toCentsStrict(c.donatedAmount));
+}
+
+/**
+ * The donation typed in the amount field: its integer cents and the API body, or the reason it
+ * is refused (none for an empty field). The body's rules (minimum...) are the shared schema's.
+ */
+function donationOf(
+  text: string,
+  campaignId: string,
+): { ok: true; cents: Cents; body: CreatePaymentBody } | { ok: false; reason?: string } {
+  const input = parseMoneyInput(text, 'Donation amount');
+  if (!input.ok) return { ok: false, reason: input.empty ? undefined : input.error };
+  const parsed = createPaymentBodySchema.safeParse(createPaymentBody(campaignId, input.cents));
+  if (!parsed.success) return { ok: false, reason: parsed.error.issues[0]?.message };
+  return { ok: true, cents: input.cents, body: parsed.data };
 }
 
 function DonateForm({ campaign, onDone }: { campaign: Campaign; onDone: () => void }) {
@@ -75,7 +97,7 @@ function DonateForm({ campaign, onDone }: { campaign: Campaign; onDone: () => vo
   const record = useRecordDonation();
   const cardForm = useRef<CardFormHandle>(null);
   // A declined payment can be retried with another card: keep its intent while the amount stays.
-  const openIntent = useRef<{ cents: number; intent: CreatePaymentAnswer } | null>(null);
+  const openIntent = useRef<{ cents: Cents; intent: CreatePaymentAnswer } | null>(null);
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -95,21 +117,16 @@ function DonateForm({ campaign, onDone }: { campaign: Campaign; onDone: () => vo
     setFailure(null);
 
     // Spec section 5: a non-empty valid amount, the campaign id and a loaded provider.
-    const text = amount.trim();
-    const cents = toCents(text);
-    const parsed = createPaymentBodySchema.safeParse({
-      donationAmount: cents === null ? Number.NaN : cents / 100,
-      donationCampaignId: campaign._id,
-    });
-    if (!text || cents === null || !parsed.success || !cardForm.current) {
+    const donation = donationOf(amount, campaign._id);
+    if (!donation.ok || !cardForm.current) {
       setFailure({
         title: messages.payment.invalidAmount,
-        reason: text && !parsed.success ? parsed.error.issues[0]?.message : undefined,
+        reason: donation.ok ? undefined : donation.reason,
       });
       return;
     }
     if (!cardForm.current.validate()) return;
-    const body = parsed.data;
+    const { cents, body } = donation;
 
     setBusy(true);
     try {
@@ -187,7 +204,7 @@ function DonateForm({ campaign, onDone }: { campaign: Campaign; onDone: () => vo
     >
       <FormField
         label="Donation amount (USD)"
-        hint={`From ${formatCents(MIN_DONATION * 100)} up to ${formatCents(remaining)}, what remains to reach the target.`}
+        hint={`From ${formatAmount(MIN_DONATION)} up to ${formatCents(remaining)}, what remains to reach the target.`}
         required
       >
         <Input

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { Campaign } from '@pet-haven/shared/campaigns';
 import { messages } from '@pet-haven/shared/messages';
+import { centsToDecimalString, toCentsStrict } from '@pet-haven/shared/money';
 import { buttonClasses } from '@/components/ui/button';
 import { ErrorText } from '@/components/ui/error-text';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -22,7 +23,7 @@ export function campaignToFormValues(c: Campaign): CampaignFormValues {
   return {
     petPicture: c.petPicture,
     petName: c.petName,
-    maxDonationAmount: c.maxDonationAmount,
+    maxDonationAmount: centsToDecimalString(toCentsStrict(c.maxDonationAmount)),
     lastDate: c.lastDate,
     shortDescription: c.shortDescription,
     longDescription: c.longDescription,
