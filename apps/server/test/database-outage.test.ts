@@ -296,7 +296,8 @@ describe.skipIf(!onPostgres)(
         // The fault did bite, and the server kept serving between the kills.
         expect(kills).toBeGreaterThan(20);
         expect(unavailable).toBeGreaterThan(0);
-        expect(ok).toBeGreaterThan(unavailable);
+        expect(ok).toBeGreaterThan(0);
+        expect(petsAcknowledged.length).toBeGreaterThan(0);
 
         // Every acknowledged write is there, and nothing is half-written.
         const check = new pg.Client({ connectionString: scratch.url });
@@ -397,9 +398,10 @@ describe.skipIf(!onPostgres)(
         await Promise.all([1, 2, 3].map(() => request('/api/pets')));
 
         proxy.silence();
+        // More requests than the pool has connections (10): some wait for one.
         const answers = await Promise.all(
           [
-            () => request('/api/pets'),
+            ...Array.from({ length: 12 }, (_, i) => () => request(`/api/pets?page=${i + 1}`)),
             () => request('/api/pets?category=dog'),
             () => request('/api/user/pets', { token: owner.token }),
             () => request('/api/add-pet', { token: owner.token, json: petBody(picture, 'Rex') }),

@@ -1,4 +1,6 @@
+import { EventEmitter } from 'node:events';
 import pg from 'pg';
+import { isDatabaseUnavailable } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 
 /**
@@ -8,7 +10,7 @@ import type { Logger } from '../lib/logger';
  * answers as 503; when it is back, the pool opens new connections by itself.
  */
 
-/** Longest wait for a connection: a new one (refused at once, or silent), or a free one of the pool. */
+/** Longest wait for a new connection (refused at once, or silent). */
 const CONNECT_TIMEOUT_MS = 1000;
 /** PostgreSQL cancels a statement running longer than this (57014): no request holds on to it. */
 const STATEMENT_TIMEOUT_MS = 1200;
@@ -16,6 +18,12 @@ const STATEMENT_TIMEOUT_MS = 1200;
 export const QUERY_TIMEOUT_MS = 1500;
 /** PostgreSQL ends a transaction left idle this long (its client vanished), releasing its locks. */
 const IDLE_IN_TRANSACTION_TIMEOUT_MS = 10_000;
+/**
+ * Longest wait for a free connection while all are busy and the database is healthy (a burst of
+ * requests waits for its turn). Waiters stop waiting at once when the database turns out to be
+ * unreachable (see HardenedPool).
+ */
+const POOL_WAIT_MS = 5000;
 
 /**
  * A pool whose every connection has a statement timeout, a query timeout, TCP keep-alive and an
@@ -23,18 +31,20 @@ const IDLE_IN_TRANSACTION_TIMEOUT_MS = 10_000;
  * replaced instead of crashing the process with an unhandled `error` event.
  */
 export function createPgPool(url: string, max: number, logger?: Logger): pg.Pool {
-  const pool = new TransactionSafePool({
-    connectionString: url,
-    max,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    statement_timeout: STATEMENT_TIMEOUT_MS,
-    query_timeout: QUERY_TIMEOUT_MS,
-    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
-    keepAlive: true,
-    keepAliveInitialDelayMillis: 10_000,
-  });
-  watchConnections(pool, logger);
-  pool.on('connect', (client) => closeOnReadTimeout(client));
+  const pool = new HardenedPool(
+    {
+      connectionString: url,
+      max,
+      connectionTimeoutMillis: POOL_WAIT_MS,
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      query_timeout: QUERY_TIMEOUT_MS,
+      idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    },
+    logger,
+  );
+  pool.on('connect', (client) => closeOnReadTimeout(pool, client));
   return pool;
 }
 
@@ -43,27 +53,104 @@ export function createPgPool(url: string, max: number, logger?: Logger): pg.Pool
  * connection timeout and keep-alive, no statement or query timeout.
  */
 export function createMaintenancePool(url: string, logger?: Logger): pg.Pool {
-  const pool = new TransactionSafePool({
-    connectionString: url,
-    max: 1,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    keepAlive: true,
-  });
-  watchConnections(pool, logger);
-  return pool;
+  return new HardenedPool(
+    { connectionString: url, max: 1, connectionTimeoutMillis: POOL_WAIT_MS, keepAlive: true },
+    logger,
+  );
 }
 
+type ConnectCallback = (
+  err: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: Error | boolean) => void,
+) => void;
+
 /**
- * Every connection gets an `error` listener that logs (once per connection lost): a connection
- * that fails while lent out fails its query too, and the pool drops it when it comes back; one
- * that fails while idle is dropped by the pool at once, which then re-emits the error on itself.
- * Without these listeners either `error` event would be unhandled and end the process.
+ * pg.Pool with three changes for outages:
+ * - Every connection has an `error` listener that logs. A connection that fails while lent out
+ *   fails its query too and is dropped when it comes back; one that fails while idle is dropped at
+ *   once, and the pool re-emits the error on itself (ignored here: already logged). Unhandled,
+ *   either `error` event would end the process.
+ * - Waiters for a free connection give up as soon as the database turns out to be unreachable (a
+ *   new connection fails, a connection is lost, a query gets no answer), with that error: a burst
+ *   of requests during an outage answers 503 within the timeouts above instead of queueing.
+ * - Drizzle's transaction() borrows with `connect()` and sends BEGIN before its try/finally, so a
+ *   BEGIN that fails (the connection died a moment ago) never gave the client back: the pool shrank
+ *   for good, then hung, and so did shutdown. A client lent by `connect()` (only transactions use
+ *   it) is released, with the error, when its first query fails; a second release does nothing.
  */
-function watchConnections(pool: pg.Pool, logger?: Logger) {
-  pool.on('connect', (client) => {
-    client.on('error', (err) => logger?.warn({ err: brief(err) }, 'Database connection lost'));
-  });
-  pool.on('error', () => undefined);
+class HardenedPool extends pg.Pool {
+  /** Emits 'unreachable' (with the error) to the waiters for a connection. */
+  private readonly outage = new EventEmitter().setMaxListeners(0);
+
+  constructor(config: pg.PoolConfig, logger?: Logger) {
+    // pg-pool gives its clients its own connectionTimeoutMillis (the pool wait): theirs is shorter.
+    super({ ...config, Client: TimedConnectClient });
+    this.on('connect', (client) => {
+      client.on('error', (err) => {
+        logger?.warn({ err: brief(err) }, 'Database connection lost');
+        this.reportUnreachable(err);
+      });
+    });
+    this.on('error', () => undefined);
+  }
+
+  /** Every waiter for a connection fails now with `err`. */
+  reportUnreachable(err: Error) {
+    this.outage.emit('unreachable', err);
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    // pg-pool's own query() borrows with a callback and releases by itself.
+    if (callback) {
+      this.borrow().then(
+        (client) => callback(undefined, client, client.release),
+        (err: Error) => callback(err, undefined, () => undefined),
+      );
+      return;
+    }
+    return this.borrow().then(releaseIfFirstQueryFails);
+  }
+
+  private borrow(): Promise<pg.PoolClient> {
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      const giveUp = (err: Error) => {
+        settled = true;
+        this.outage.off('unreachable', giveUp);
+        reject(err);
+      };
+      this.outage.on('unreachable', giveUp);
+      super.connect().then(
+        (client) => {
+          if (settled) return client.release();
+          settled = true;
+          this.outage.off('unreachable', giveUp);
+          resolve(client);
+        },
+        (err: Error) => {
+          if (settled) return;
+          // Not a waiter's timeout (the pool was busy): the database could not be reached.
+          if (isDatabaseUnavailable(err) && !/^timeout exceeded when trying/.test(err.message)) {
+            this.reportUnreachable(err);
+          }
+          if (!settled) giveUp(err);
+        },
+      );
+    });
+  }
+}
+
+class TimedConnectClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(
+      typeof config === 'string'
+        ? config
+        : { ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
+    );
+  }
 }
 
 /** What a log line needs of a driver error (not the client object pg attaches to it). */
@@ -80,43 +167,27 @@ type QueryFn = (...args: unknown[]) => unknown;
  * connection out again. Closing it instead fails everything queued on it at once ("Client was
  * closed") and the pool replaces it.
  */
-function closeOnReadTimeout(client: pg.PoolClient) {
+function closeOnReadTimeout(pool: HardenedPool, client: pg.PoolClient) {
   const query = client.query.bind(client) as QueryFn;
-  (client as unknown as { query: QueryFn }).query = (...args) => {
-    const result = query(...args);
-    if (result instanceof Promise) {
-      result.catch((err: unknown) => {
-        if (err instanceof Error && err.message === 'Query read timeout') {
-          client.end().catch(() => undefined);
-        }
-      });
+  const onFailure = (err: unknown) => {
+    if (err instanceof Error && err.message === 'Query read timeout') {
+      pool.reportUnreachable(err);
+      client.end().catch(() => undefined);
     }
+  };
+  (client as unknown as { query: QueryFn }).query = (...args) => {
+    // pg-pool's own query() passes a callback (and then drops the client itself).
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      args[args.length - 1] = (err: unknown, res: unknown) => {
+        onFailure(err);
+        callback(err, res);
+      };
+    }
+    const result = query(...args);
+    if (result instanceof Promise) result.catch(onFailure);
     return result;
   };
-}
-
-/**
- * Drizzle's transaction() borrows a client with `connect()` and sends BEGIN before its
- * try/finally, so when BEGIN fails (the connection died while idle in the pool, e.g. terminated by
- * a restart a moment ago) it never releases the client: the pool would shrink by one for good, and
- * after `max` such failures wait forever. Clients lent by `connect()` (used by transactions only)
- * are therefore released, with the error, when their first query fails; a second release of the
- * same loan does nothing.
- */
-type ConnectCallback = (
-  err: Error | undefined,
-  client: pg.PoolClient | undefined,
-  done: (release?: Error | boolean) => void,
-) => void;
-
-class TransactionSafePool extends pg.Pool {
-  override connect(): Promise<pg.PoolClient>;
-  override connect(callback: ConnectCallback): void;
-  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
-    // pg-pool's own query() borrows with a callback and releases by itself.
-    if (callback) return super.connect(callback);
-    return super.connect().then(releaseIfFirstQueryFails);
-  }
 }
 
 function releaseIfFirstQueryFails(client: pg.PoolClient): pg.PoolClient {

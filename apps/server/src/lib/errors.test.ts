@@ -43,6 +43,7 @@ const unreachable: [string, unknown][] = [
   ['ECONNRESET', Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })],
   ['a connection that ended', new Error('Connection terminated unexpectedly')],
   ['pool connect timeout', new Error('timeout exceeded when trying to connect')],
+  ['a new connection that timed out', new Error('timeout expired')],
   ['no answer to a query', new Error('Query read timeout')],
   ['a closed PGlite', new Error('PGlite is closed')],
 ];

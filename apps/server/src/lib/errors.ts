@@ -106,7 +106,7 @@ const UNAVAILABLE_SYSTEM_CODES = new Set([
 ]);
 /** node-postgres, pg-pool and PGlite messages for a connection that is gone or never came. */
 const UNAVAILABLE_MESSAGES =
-  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|Cannot use a pool after calling end on the pool|PGlite is closed)/;
+  /^(Connection terminated|timeout exceeded when trying to connect|timeout expired|Query read timeout|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|Cannot use a pool after calling end on the pool|PGlite is closed)/;
 
 /** 503 for a request that needs the database while it cannot be reached; internals stay in the log. */
 export const databaseUnavailable = (
