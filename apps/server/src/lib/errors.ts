@@ -133,20 +133,24 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
     const code =
       status === 413
         ? 'PAYLOAD_TOO_LARGE'
-        : status === 401
-          ? 'UNAUTHORIZED'
-          : status === 404
-            ? 'NOT_FOUND'
-            : status >= 500
-              ? 'INTERNAL_ERROR'
-              : 'BAD_REQUEST';
+        : status === 415
+          ? 'UNSUPPORTED_MEDIA_TYPE'
+          : status === 401
+            ? 'UNAUTHORIZED'
+            : status === 404
+              ? 'NOT_FOUND'
+              : status >= 500
+                ? 'INTERNAL_ERROR'
+                : 'BAD_REQUEST';
     if (status >= 500) log?.error({ err }, 'HTTP exception');
     const message =
       status === 413
         ? 'The request body is too large.'
-        : status >= 500
-          ? 'Something went wrong.'
-          : err.message || 'Bad request.';
+        : status === 415
+          ? 'The request body must be JSON (Content-Type: application/json).'
+          : status >= 500
+            ? 'Something went wrong.'
+            : err.message || 'Bad request.';
     return c.json(body(code, message), status as ContentfulStatusCode);
   }
   if (err instanceof SyntaxError) {
