@@ -16,4 +16,6 @@ export interface AppDeps {
    * answer 503 meanwhile (app.ts). Absent: ready (tests, tools).
    */
   readiness?: Readiness;
+  /** The clock for time-based rules (sign-in throttling); `() => new Date()` when not given. */
+  now?: () => Date;
 }

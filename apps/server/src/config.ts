@@ -50,6 +50,14 @@ export const envSchema = z
     ADMIN_EMAILS: list,
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(5),
+    AUTH_SIGN_IN_ADDRESS_MAX_EMAILS: z.coerce.number().int().positive().default(20),
+    AUTH_SIGN_IN_ACCOUNT_FREE_FAILURES: z.coerce.number().int().min(0).max(1000).default(5),
+    AUTH_SIGN_IN_ACCOUNT_LOCK_MAX_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(86_400)
+      .default(900),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
@@ -130,7 +138,19 @@ export interface Config {
   trustedOrigins: string[];
   trustProxy: boolean;
   adminEmails: string[];
+  /** Sign-up and social sign-in: requests per client address per window. */
   authRateLimit: { windowSeconds: number; max: number };
+  /**
+   * E-mail sign-in (auth/sign-in-throttle.service.ts): different e-mails with failed sign-ins per
+   * client address per window (authRateLimit's), and the per-account back-off: free failures, then
+   * 1 s doubling up to the longest lock.
+   */
+  signInThrottle: {
+    windowSeconds: number;
+    addressMaxEmails: number;
+    accountFreeFailures: number;
+    accountLockMaxSeconds: number;
+  };
   google: { clientId: string; clientSecret: string; issuerUrl: string } | null;
   github: { clientId: string; clientSecret: string } | null;
   stripe: {
@@ -194,6 +214,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     adminEmails: e.ADMIN_EMAILS,
     authRateLimit: { windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: e.AUTH_RATE_LIMIT_MAX },
+    signInThrottle: {
+      windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      addressMaxEmails: e.AUTH_SIGN_IN_ADDRESS_MAX_EMAILS,
+      accountFreeFailures: e.AUTH_SIGN_IN_ACCOUNT_FREE_FAILURES,
+      accountLockMaxSeconds: e.AUTH_SIGN_IN_ACCOUNT_LOCK_MAX_SECONDS,
+    },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

@@ -1,9 +1,12 @@
+import { authErrorCodes, errorCodes } from '@pet-haven/shared/errors';
 import { messages } from '@pet-haven/shared/messages';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../test/helpers/factories';
 import { cookiesOf, signUp, SITE_ORIGIN } from '../../test/helpers/sessions';
-import { session } from '../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { account, session } from '../db/schema/index';
 import { createAuth } from './better-auth';
 import { createTestContext, type TestContext } from '../../test/helpers/test-app';
 
@@ -231,6 +234,7 @@ describe('rate limiting', () => {
   beforeAll(async () => {
     limited = await createTestContext({
       AUTH_RATE_LIMIT_MAX: '3',
+      AUTH_SIGN_IN_ADDRESS_MAX_EMAILS: '3',
       AUTH_RATE_LIMIT_WINDOW_SECONDS: '60',
     });
   });
@@ -248,9 +252,11 @@ describe('rate limiting', () => {
       { incoming: { socket: { remoteAddress: ip } } },
     );
 
-  it('answers 429 after AUTH_RATE_LIMIT_MAX failed sign-ins from one client, not for others', async () => {
-    const attempt = { email: 'victim@example.com', password: 'Guess12' };
-    for (let i = 0; i < 3; i++) expect((await from('203.0.113.7', attempt)).status).toBe(401);
+  it('answers 429 once AUTH_SIGN_IN_ADDRESS_MAX_EMAILS e-mails failed to sign in from one client, not for others', async () => {
+    const attempt = { email: 'fourth@example.com', password: 'Guess12' };
+    for (const email of ['victim@example.com', 'other@example.com', 'third@example.com']) {
+      expect((await from('203.0.113.7', { ...attempt, email })).status).toBe(401);
+    }
     const blocked = await from('203.0.113.7', attempt);
     expect(blocked.status).toBe(429);
     expect(await blocked.json()).toMatchObject({ code: 'RATE_LIMITED' });
@@ -266,8 +272,12 @@ describe('rate limiting', () => {
   });
 
   it('uses the proxy-reported address with TRUST_PROXY', async () => {
-    const proxied = await createTestContext({ AUTH_RATE_LIMIT_MAX: '2', TRUST_PROXY: 'true' });
+    const proxied = await createTestContext({
+      AUTH_SIGN_IN_ADDRESS_MAX_EMAILS: '2',
+      TRUST_PROXY: 'true',
+    });
     try {
+      let n = 0;
       const viaProxy = (client: string) =>
         proxied.app.request(
           `${SITE_ORIGIN}/api/auth/sign-in/email`,
@@ -277,7 +287,7 @@ describe('rate limiting', () => {
               'content-type': 'application/json',
               'x-forwarded-for': `1.2.3.4, ${client}`,
             },
-            body: JSON.stringify({ email: 'x@example.com', password: 'Guess12' }),
+            body: JSON.stringify({ email: `x${(n += 1)}@example.com`, password: 'Guess12' }),
           },
           { incoming: { socket: { remoteAddress: '10.0.0.1' } } },
         );
@@ -366,9 +376,280 @@ describe('every Better Auth endpoint', () => {
             { method: body === undefined ? 'GET' : 'POST', body, headers },
           );
           if (res.status >= 500) failures.push(`${p} ${body?.slice(0, 20)} -> ${res.status}`);
+          if (res.status >= 400 && !answersOurShape(res.body)) {
+            failures.push(`${p} ${body?.slice(0, 20)} -> ${res.status} ${res.text.slice(0, 80)}`);
+          }
         }
       }
     }
     expect(failures).toEqual([]);
+  });
+});
+
+/** The top-level field names of a zod body schema (objects, optional, intersections, unions). */
+function bodyFields(schema: unknown): string[] {
+  const def = (schema as { def?: Record<string, unknown> } | undefined)?.def;
+  if (!def) return [];
+  switch (def.type) {
+    case 'object':
+      return Object.keys((schema as { shape: Record<string, unknown> }).shape);
+    case 'optional':
+    case 'nullable':
+      return bodyFields(def.innerType);
+    case 'intersection':
+      return [...bodyFields(def.left), ...bodyFields(def.right)];
+    case 'union':
+      return (def.options as unknown[]).flatMap(bodyFields);
+    default:
+      return [];
+  }
+}
+
+/** `{ code, message, issues? }` with a code of the catalogue (ours or the Better Auth codes we keep). */
+const catalogue = new Set<string>([...errorCodes, ...authErrorCodes]);
+function answersOurShape(body: unknown): boolean {
+  if (!body || typeof body !== 'object') return false;
+  const { code, message, issues, ...rest } = body as Record<string, unknown>;
+  return (
+    typeof code === 'string' &&
+    catalogue.has(code) &&
+    typeof message === 'string' &&
+    message.length > 0 &&
+    (issues === undefined || Array.isArray(issues)) &&
+    Object.keys(rest).length === 0
+  );
+}
+
+describe('errors under /api/auth/* go through our error pipeline', () => {
+  it('gives a Better Auth error without a code the catalogue code of its status', async () => {
+    const u = await signUp(ctx);
+    const nothing = await ctx.request('/api/auth/update-user', {
+      json: {},
+      headers: { cookie: u.cookie, origin: SITE_ORIGIN },
+    });
+    expect(nothing.status).toBe(400);
+    expect(nothing.body).toEqual({ code: 'BAD_REQUEST', message: 'No fields to update' });
+
+    const missing = await ctx.request('/api/auth/no-such-endpoint', { json: {} });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ code: 'NOT_FOUND' });
+    expect(answersOurShape(missing.body)).toBe(true);
+  });
+
+  it('keeps the Better Auth codes the web reads, and names the field of a bad e-mail', async () => {
+    const wrong = await ctx.request('/api/auth/sign-in/email', {
+      json: { email: 'nobody@example.com', password: 'Wrong12' },
+    });
+    expect(wrong.body).toEqual({
+      code: 'INVALID_EMAIL_OR_PASSWORD',
+      message: 'Invalid email or password',
+    });
+    const provider = await ctx.request('/api/auth/sign-in/social', {
+      json: { provider: 'myspace', callbackURL: '/' },
+      headers: { origin: SITE_ORIGIN },
+    });
+    expect(provider.status).toBe(404);
+    expect(provider.body.code).toBe('PROVIDER_NOT_FOUND');
+    const email = await ctx.request('/api/auth/sign-in/email', {
+      json: { email: 'not-an-email', password: 'Wrong12' },
+    });
+    expect(email.status).toBe(400);
+    expect(email.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      issues: [{ path: 'json.email' }],
+    });
+  });
+});
+
+describe('sign-in and sign-up take JSON only', () => {
+  it.each([
+    [
+      'application/x-www-form-urlencoded',
+      (u: { email: string; password: string }) => new URLSearchParams(u).toString(),
+    ],
+    ['text/plain', (u: { email: string; password: string }) => JSON.stringify(u)],
+    ['multipart/form-data; boundary=x', () => '--x--'],
+  ])('answers %s with 415 UNSUPPORTED_MEDIA_TYPE and no session', async (type, encode) => {
+    const u = await signUp(ctx);
+    const credentials = { email: u.email, password: u.password };
+    for (const path of ['/api/auth/sign-in/email', '/api/auth/sign-up/email']) {
+      const res = await ctx.request(path, {
+        method: 'POST',
+        body: encode(
+          path.endsWith('sign-up/email')
+            ? { ...credentials, email: `form-${u.email}` }
+            : credentials,
+        ),
+        headers: { 'content-type': type },
+      });
+      expect(res.status, `${path} ${type}`).toBe(415);
+      expect(res.body).toEqual({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'The request body must be JSON (Content-Type: application/json).',
+      });
+      expect(cookiesOf(res)).toBe('');
+    }
+    // The same answer as any other write of the API.
+    const other = await ctx.request('/api/add-pet', {
+      method: 'POST',
+      token: (await createUser(ctx.database.db)).token,
+      body: encode(credentials),
+      headers: { 'content-type': type },
+    });
+    expect(other.status).toBe(415);
+    expect(other.body).toEqual({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'The request body must be JSON (Content-Type: application/json).',
+    });
+    // JSON with a charset is JSON.
+    const json = await ctx.request('/api/auth/sign-in/email', {
+      json: credentials,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
+    expect(json.status).toBe(200);
+  });
+});
+
+describe('every path that sets a password follows the password rules', () => {
+  const refusesWeak = (
+    res: { status: number; body: { code?: string; issues?: unknown } },
+    field: string,
+  ) => {
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: messages.registration.passwordRule,
+      issues: [{ path: `json.${field}`, message: messages.registration.passwordRule }],
+    });
+  };
+  let ipCounter = 0;
+  /** Better Auth allows 3 change-password calls per 10 s per address: each call gets its own. */
+  const postFromOwnAddress = async (
+    path: string,
+    json: unknown,
+    headers: Record<string, string>,
+  ) => {
+    ipCounter += 1;
+    const res = await ctx.app.request(
+      `${SITE_ORIGIN}${path}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(json),
+      },
+      { incoming: { socket: { remoteAddress: `192.0.2.${ipCounter}` } } },
+    );
+    return { status: res.status, body: (await res.json()) as { code?: string; issues?: unknown } };
+  };
+  const signInStatus = async (email: string, password: string) =>
+    (await ctx.request('/api/auth/sign-in/email', { json: { email, password } })).status;
+
+  it('change-password refuses `abcdef` with 400 naming json.newPassword; a good one works', async () => {
+    const u = await signUp(ctx);
+    const headers = { cookie: u.cookie, origin: SITE_ORIGIN };
+    for (const newPassword of ['abcdef', 'ABCDEF', 'Ab1']) {
+      const res = await postFromOwnAddress(
+        '/api/auth/change-password',
+        { currentPassword: u.password, newPassword },
+        headers,
+      );
+      refusesWeak(res, 'newPassword');
+    }
+    expect(await signInStatus(u.email, 'abcdef')).toBe(401);
+    expect(await signInStatus(u.email, u.password)).toBe(200);
+    const good = await postFromOwnAddress(
+      '/api/auth/change-password',
+      { currentPassword: u.password, newPassword: 'Changed1' },
+      headers,
+    );
+    expect(good.status).toBe(200);
+    expect(await signInStatus(u.email, 'Changed1')).toBe(200);
+  });
+
+  it('reset-password refuses a weak password and keeps the token for a good one', async () => {
+    const u = await signUp(ctx);
+    const token = `reset-${Date.now()}`;
+    const { internalAdapter } = await createAuth(ctx.deps).$context;
+    await internalAdapter.createVerificationValue({
+      value: u.id,
+      identifier: `reset-password:${token}`,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    const weak = await ctx.request('/api/auth/reset-password', {
+      json: { token, newPassword: 'abcdef' },
+      headers: { origin: SITE_ORIGIN },
+    });
+    refusesWeak(weak, 'newPassword');
+    expect(await signInStatus(u.email, 'abcdef')).toBe(401);
+    const good = await ctx.request('/api/auth/reset-password', {
+      json: { token, newPassword: 'ResetOk1' },
+      headers: { origin: SITE_ORIGIN },
+    });
+    expect(good.status).toBe(200);
+    expect(await signInStatus(u.email, 'ResetOk1')).toBe(200);
+  });
+
+  it('set-password (server-side, for an account without one) refuses a weak password', async () => {
+    const u = await signUp(ctx);
+    // As for an account made by Google sign-in: no password yet.
+    await ctx.database.db.update(account).set({ password: null }).where(eq(account.userId, u.id));
+    const auth = createAuth(ctx.deps);
+    const headers = new Headers({ cookie: u.cookie });
+    await expect(
+      auth.api.setPassword({ body: { newPassword: 'abcdef' }, headers }),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      body: { code: 'VALIDATION_FAILED', issues: [{ path: 'json.newPassword' }] },
+    });
+    expect(await signInStatus(u.email, 'abcdef')).toBe(401);
+    await auth.api.setPassword({ body: { newPassword: 'SetLater1' }, headers });
+    expect(await signInStatus(u.email, 'SetLater1')).toBe(200);
+  });
+
+  it('server-side creation (auth.api.signUpEmail, as the demo data uses) names the field', async () => {
+    const auth = createAuth(ctx.deps);
+    await expect(
+      auth.api.signUpEmail({
+        body: {
+          name: 'Seed',
+          email: 'seed-weak@example.com',
+          password: 'abcdef',
+          image: valid.image,
+        },
+      }),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      body: { code: 'VALIDATION_FAILED', issues: [{ path: 'json.password' }] },
+    });
+  });
+
+  it('covers every Better Auth endpoint with a new-password field; only checks of an existing one are exempt', async () => {
+    const auth = createAuth(ctx.deps);
+    const refused: string[] = [];
+    const notRefused: string[] = [];
+    for (const [name, endpoint] of Object.entries(auth.api) as [string, unknown][]) {
+      const { options } = endpoint as { options?: { body?: unknown } };
+      const fields = bodyFields(options?.body).filter((f) => /password$/i.test(f));
+      if (fields.length === 0) continue;
+      const body = Object.fromEntries(fields.map((f) => [f, 'abcdef']));
+      const outcome = await (endpoint as (c: unknown) => Promise<unknown>)({
+        body,
+        headers: new Headers(),
+      }).then(
+        () => null,
+        (e: { body?: { code?: string; issues?: { path: string }[] } }) => e.body,
+      );
+      const named =
+        outcome?.code === 'VALIDATION_FAILED' &&
+        outcome.issues?.some((i) => fields.some((f) => i.path === `json.${f}`));
+      (named ? refused : notRefused).push(name);
+    }
+    expect(refused.sort()).toEqual([
+      'changePassword',
+      'resetPassword',
+      'setPassword',
+      'signUpEmail',
+    ]);
+    expect(notRefused.sort()).toEqual(['deleteUser', 'signInEmail', 'verifyPassword']);
   });
 });

@@ -10,7 +10,12 @@
  *             an e-mail already registered answers 422 `{ code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' }`.
  * - Sign in:  POST /api/auth/sign-in/email  { email, password }
  *             wrong e-mail or password: 401 `{ code: 'INVALID_EMAIL_OR_PASSWORD' }` (same answer for both);
- *             too many attempts from one client: 429 `{ code: 'RATE_LIMITED' }` with `X-Retry-After` seconds.
+ *             too many failed attempts for the account or from the client's address (sign-in-throttle.service.ts):
+ *             429 `{ code: 'RATE_LIMITED' }` with `Retry-After` (and `X-Retry-After`) seconds.
+ * - Every path that sets a password (sign-up, change-password, reset-password, set-password, and any
+ *   added later) follows the password rules: 400 VALIDATION_FAILED naming the field (`json.newPassword`).
+ * - Bodies are JSON only: any other content type is 415 UNSUPPORTED_MEDIA_TYPE (app.ts). Every error
+ *   answers `{ code, message, issues? }` (app.ts normalizeAuthResponse).
  * - Google:   POST /api/auth/sign-in/social { provider: 'google', callbackURL: '/', errorCallbackURL: '/login' }
  * - GitHub:   POST /api/auth/sign-in/social { provider: 'github', callbackURL: '/', errorCallbackURL: '/login' }
  *             Both answer 200 `{ url, redirect: true }`: set `window.location.href = url` (the Better Auth
@@ -40,14 +45,15 @@ import {
 } from '@pet-haven/shared/auth';
 import { betterAuth, type BetterAuthOptions, type BetterAuthPlugin } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppDeps } from '../app-deps';
 import * as schema from '../db/schema/index';
 import { recordAdminAction } from '../modules/audit/audit.service';
 import { isAdminRole } from '../modules/users/users.policy';
 import { applyAdminEmails } from '../modules/users/users.service';
+import { createSignInThrottle } from './sign-in-throttle.service';
 
 /** Our own header for the client address, set from the socket by app.ts (never from the client). */
 export const CLIENT_IP_HEADER = 'x-pet-haven-client-ip';
@@ -68,7 +74,42 @@ const FIELD_LABELS: Record<string, string> = {
   email: 'Email',
   image: 'Photo URL',
   password: 'Password',
+  newPassword: 'New password',
 };
+
+/**
+ * Body fields that carry an existing password to check, never a new one. Every other body field
+ * named `…password` (`password`, `newPassword`), on any path, is a password being set and must
+ * follow the rules: a path Better Auth or a plugin adds later is covered without being listed here
+ * (at worst it refuses a weak password it only meant to check: fails closed).
+ */
+const CHECKS_EXISTING_PASSWORD: Record<string, readonly string[]> = {
+  '/sign-in/email': ['password'],
+  '/delete-user': ['password'],
+  '/verify-password': ['password'],
+};
+const EXISTING_PASSWORD_FIELDS = new Set(['currentPassword', 'oldPassword']);
+
+/** The rules for every new password in the body of a call to `path` (see above). */
+function newPasswordRules(path: string, body: unknown): Record<string, z.ZodType> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
+  const rules: Record<string, z.ZodType> = {};
+  for (const field of Object.keys(body)) {
+    if (!/password$/i.test(field) || EXISTING_PASSWORD_FIELDS.has(field)) continue;
+    if (CHECKS_EXISTING_PASSWORD[path]?.includes(field)) continue;
+    rules[field] = passwordSchema;
+  }
+  return rules;
+}
+
+/** The e-mail a sign-in attempt is for (lower-case, as Better Auth looks it up), or null when
+ * Better Auth will refuse the body before checking any password. */
+function signInEmailOf(body: unknown): string | null {
+  if (!body || typeof body !== 'object') return null;
+  const { email, password } = body as Record<string, unknown>;
+  if (typeof password !== 'string' || !z.email().safeParse(email).success) return null;
+  return (email as string).toLowerCase();
+}
 
 /** The body fields a profile update may change, checked like sign-up. */
 const updateUserRules = {
@@ -107,11 +148,11 @@ function check(
 }
 
 /** Per-instance in-memory rate-limit store (Better Auth's own memory store is shared by the process). */
-function memoryRateLimitStorage() {
+function memoryRateLimitStorage(clock: () => Date) {
   const hits = new Map<string, { count: number; start: number }>();
   return {
     async consume(key: string, rule: { window: number; max: number }) {
-      const now = Date.now();
+      const now = clock().getTime();
       const windowMs = rule.window * 1000;
       if (hits.size > 100_000) {
         for (const [k, v] of hits) if (now - v.start >= windowMs) hits.delete(k);
@@ -130,9 +171,16 @@ function memoryRateLimitStorage() {
   };
 }
 
-export function createAuth(deps: Pick<AppDeps, 'config' | 'database' | 'logger'>) {
+export function createAuth(deps: Pick<AppDeps, 'config' | 'database' | 'logger' | 'now'>) {
   const { config, database } = deps;
   const db = database.db;
+  const now = deps.now ?? (() => new Date());
+  const throttle = createSignInThrottle({
+    db,
+    now,
+    logger: deps.logger,
+    policy: config.signInThrottle,
+  });
   const adminEmails = new Set(config.adminEmails.map((e) => e.toLowerCase()));
   const logger = deps.logger.child({ module: 'better-auth' });
   const authRule = {
@@ -179,6 +227,10 @@ export function createAuth(deps: Pick<AppDeps, 'config' | 'database' | 'logger'>
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
+      // A reset proves the account is its owner's: the sign-in back-off no longer applies.
+      onPasswordReset: async ({ user }) => {
+        await throttle.reset(user.email.toLowerCase());
+      },
     },
     socialProviders: config.github
       ? {
@@ -200,12 +252,14 @@ export function createAuth(deps: Pick<AppDeps, 'config' | 'database' | 'logger'>
       window: 60,
       max: 100,
       customRules: {
-        '/sign-in/email': authRule,
+        // Failed e-mail sign-ins are limited per account and per address by our hooks below
+        // (sign-in-throttle.service.ts); successful ones are not counted against an address.
+        '/sign-in/email': false,
         '/sign-up/email': authRule,
         // Better Auth's default here is 3 per 10 s; one configurable rule for every way in.
         '/sign-in/social': authRule,
       },
-      customStorage: memoryRateLimitStorage(),
+      customStorage: memoryRateLimitStorage(now),
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
@@ -226,10 +280,35 @@ export function createAuth(deps: Pick<AppDeps, 'config' | 'database' | 'logger'>
     onAPIError: { throw: true },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === '/sign-up/email') {
-          check(signUpRules, ctx.body, (i) => i.message);
-        } else if (ctx.path === '/update-user') {
-          check(updateUserRules, ctx.body, (i) => i.message);
+        const rules = {
+          ...(ctx.path === '/sign-up/email'
+            ? signUpRules
+            : ctx.path === '/update-user'
+              ? updateUserRules
+              : {}),
+          ...newPasswordRules(ctx.path, ctx.body),
+        };
+        if (Object.keys(rules).length > 0) check(rules, ctx.body, (i) => i.message);
+
+        if (ctx.path === '/sign-in/email') {
+          const email = signInEmailOf(ctx.body);
+          if (!email) return;
+          const decision = await throttle.begin(email, ctx.headers?.get(CLIENT_IP_HEADER) ?? null);
+          if (!decision.allowed) {
+            const seconds = String(decision.retryAfterSeconds);
+            throw new APIError(
+              'TOO_MANY_REQUESTS',
+              { code: 'RATE_LIMITED', message: decision.message },
+              { 'Retry-After': seconds, 'X-Retry-After': seconds },
+            );
+          }
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email') return;
+        const email = signInEmailOf(ctx.body);
+        if (email && ctx.context.newSession && !isAPIError(ctx.context.returned)) {
+          await throttle.succeeded(email, ctx.headers?.get(CLIENT_IP_HEADER) ?? null);
         }
       }),
     },

@@ -36,8 +36,14 @@ export interface TestResponse {
   text: string;
 }
 
-/** A fresh app on a fresh database for one test file. `env` overrides configuration. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+/**
+ * A fresh app on a fresh database for one test file. `env` overrides configuration; `now` is the
+ * app's clock for time-based rules (sign-in throttling), for tests that move time on.
+ */
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: { now?: () => Date } = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pet-haven-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -52,7 +58,12 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ...env,
   });
   const database = await createTestDatabase();
-  const deps: AppDeps = { config, database, logger: createLogger(config.logLevel) };
+  const deps: AppDeps = {
+    config,
+    database,
+    logger: createLogger(config.logLevel),
+    ...(options.now ? { now: options.now } : {}),
+  };
   const app = createApp(deps);
 
   const request = (p: string, init: RequestOptions = {}) =>
