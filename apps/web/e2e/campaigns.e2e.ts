@@ -45,203 +45,204 @@ async function waitForList(page: Page) {
 test.describe('donation campaigns and donating', () => {
   test.describe.configure({ timeout: 150_000 });
 
-  test(
-    'create with a picture, list, decline, donate, my donations, donators, pause',
-    async ({ page, context, newSession }) => {
-      // ---- the owner creates a campaign with a picture through the dashboard form
-      const { token: ownerToken } = await registerViaApi(context, newUser());
-      const name = unique('Luna');
-      await page.goto('/dashboard/create-donation-campaigns');
-      await page.getByLabel('Pet Picture').setInputFiles({
-        name: 'luna.png',
-        mimeType: 'image/png',
-        buffer: solidPng(320, 240, [236, 72, 153]),
-      });
-      await expectText(page, 'Image uploaded successfully!');
-      await expectVisible(page.getByAltText('Preview of the chosen picture'));
-      await page.getByLabel('Pet Name').fill(name);
-      await page.getByLabel('Maximum Donation Amount (USD)').fill('500');
-      await page.getByLabel('Last Date').fill(`${nextYear}-06-30`);
-      await page.getByLabel('Short Description').fill('Luna needs a new hip.');
-      await page.getByLabel('Long Description').fill('Luna was found with a hurt leg.');
-      await page.getByRole('button', { name: 'Create Campaign' }).click();
-      await expectText(page, messages.campaigns.created);
+  test('create with a picture, list, decline, donate, my donations, donators, pause', async ({
+    page,
+    context,
+    newSession,
+  }) => {
+    // ---- the owner creates a campaign with a picture through the dashboard form
+    const { token: ownerToken } = await registerViaApi(context, newUser());
+    const name = unique('Luna');
+    await page.goto('/dashboard/create-donation-campaigns');
+    await page.getByLabel('Pet Picture').setInputFiles({
+      name: 'luna.png',
+      mimeType: 'image/png',
+      buffer: solidPng(320, 240, [236, 72, 153]),
+    });
+    await expectText(page, 'Image uploaded successfully!');
+    await expectVisible(page.getByAltText('Preview of the chosen picture'));
+    await page.getByLabel('Pet Name').fill(name);
+    await page.getByLabel('Maximum Donation Amount (USD)').fill('500');
+    await page.getByLabel('Last Date').fill(`${nextYear}-06-30`);
+    await page.getByLabel('Short Description').fill('Luna needs a new hip.');
+    await page.getByLabel('Long Description').fill('Luna was found with a hurt leg.');
+    await page.getByRole('button', { name: 'Create Campaign' }).click();
+    await expectText(page, messages.campaigns.created);
 
-      const mine = await apiCall<Campaign[]>('/api/donations', { token: ownerToken });
-      const campaign = mine.find((c) => c.petName === name);
-      expect(campaign).toBeDefined();
-      const id = campaign!._id;
+    const mine = await apiCall<Campaign[]>('/api/donations', { token: ownerToken });
+    const campaign = mine.find((c) => c.petName === name);
+    expect(campaign).toBeDefined();
+    const id = campaign!._id;
 
-      // ---- it appears in /donation (newest first: on the first page)
-      await page.goto('/donation');
-      const card = page.getByRole('article', { name });
-      await expectVisible(card);
-      expect(await card.getByRole('img', { name }).getAttribute('srcset')).toContain('.webp');
+    // ---- it appears in /donation (newest first: on the first page)
+    await page.goto('/donation');
+    const card = page.getByRole('article', { name });
+    await expectVisible(card);
+    expect(await card.getByRole('img', { name }).getAttribute('srcset')).toContain('.webp');
 
-      // ---- a second user opens it from the list
-      const donor = await newSession();
-      const donorUser = newUser();
-      const { token: donorToken } = await registerViaApi(donor.context, donorUser);
-      await donor.page.goto('/donation');
-      await donor.page
-        .getByRole('article', { name })
-        .getByRole('link', { name: 'View Details' })
-        .click();
-      await expectVisible(donor.page.getByRole('heading', { name, level: 1 }));
-      const raised = donor.page.getByTestId('raised-amount');
-      const bar = donor.page.getByRole('progressbar', { name: 'Donation progress' });
-      expect(await raised.textContent()).toBe('$0.00');
-      expect(await bar.getAttribute('aria-valuenow')).toBe('0');
+    // ---- a second user opens it from the list
+    const donor = await newSession();
+    const donorUser = newUser();
+    const { token: donorToken } = await registerViaApi(donor.context, donorUser);
+    await donor.page.goto('/donation');
+    await donor.page
+      .getByRole('article', { name })
+      .getByRole('link', { name: 'View Details' })
+      .click();
+    await expectVisible(donor.page.getByRole('heading', { name, level: 1 }));
+    const raised = donor.page.getByTestId('raised-amount');
+    const bar = donor.page.getByRole('progressbar', { name: 'Donation progress' });
+    expect(await raised.textContent()).toBe('$0.00');
+    expect(await bar.getAttribute('aria-valuenow')).toBe('0');
 
-      // ---- a declined card shows the spec's message with the reason, and records nothing
-      await donor.page.getByRole('button', { name: 'Donate Now' }).click();
-      const dialog = donor.page.getByRole('dialog');
-      await expectVisible(dialog.getByRole('group', { name: messages.payment.testMode }));
-      await dialog.getByLabel('Donation amount (USD)').fill('25');
-      await fillCard(donor.page, '4000 0000 0000 0002');
-      await dialog.getByRole('button', { name: 'Pay' }).click();
-      await expectVisible(dialog.getByText(messages.payment.failed));
-      await expectVisible(dialog.getByText('Your card was declined.'));
-      expect((await apiCall<Campaign>(`/api/donations/${id}`)).donatedAmount).toBe(0);
-      const none = await apiCall<MyDonation[]>('/api/user/donations', { token: donorToken });
-      expect(none.filter((d) => d.campaignId === id)).toHaveLength(0);
+    // ---- a declined card shows the spec's message with the reason, and records nothing
+    await donor.page.getByRole('button', { name: 'Donate Now' }).click();
+    const dialog = donor.page.getByRole('dialog');
+    await expectVisible(dialog.getByRole('group', { name: messages.payment.testMode }));
+    await dialog.getByLabel('Donation amount (USD)').fill('25');
+    await fillCard(donor.page, '4000 0000 0000 0002');
+    await dialog.getByRole('button', { name: 'Pay' }).click();
+    await expectVisible(dialog.getByText(messages.payment.failed));
+    await expectVisible(dialog.getByText('Your card was declined.'));
+    expect((await apiCall<Campaign>(`/api/donations/${id}`)).donatedAmount).toBe(0);
+    const none = await apiCall<MyDonation[]>('/api/user/donations', { token: donorToken });
+    expect(none.filter((d) => d.campaignId === id)).toHaveLength(0);
 
-      // ---- 25 with 4242 4242 4242 4242: thanks, the modal closes, amount and bar update
-      await fillCard(donor.page, '4242 4242 4242 4242');
-      await dialog.getByRole('button', { name: 'Pay' }).click();
-      await expectText(donor.page, messages.payment.thanks);
-      await expectHidden(dialog);
-      await donor.page.waitForFunction(
-        () => document.querySelector('[data-testid="raised-amount"]')?.textContent === '$25.00',
-      );
-      expect(await bar.getAttribute('aria-valuenow')).toBe('25');
-      expect((await apiCall<Campaign>(`/api/donations/${id}`)).donatedAmount).toBe(25);
+    // ---- 25 with 4242 4242 4242 4242: thanks, the modal closes, amount and bar update
+    await fillCard(donor.page, '4242 4242 4242 4242');
+    await dialog.getByRole('button', { name: 'Pay' }).click();
+    await expectText(donor.page, messages.payment.thanks);
+    await expectHidden(dialog);
+    await donor.page.waitForFunction(
+      () => document.querySelector('[data-testid="raised-amount"]')?.textContent === '$25.00',
+    );
+    expect(await bar.getAttribute('aria-valuenow')).toBe('25');
+    expect((await apiCall<Campaign>(`/api/donations/${id}`)).donatedAmount).toBe(25);
 
-      // ---- the donation is under My Donations
-      await donor.page.goto('/dashboard/payment');
-      const donationRow = donor.page.getByRole('row').filter({ hasText: name });
-      await expectVisible(donationRow);
-      await expectVisible(donationRow.getByText('$25.00'));
+    // ---- the donation is under My Donations
+    await donor.page.goto('/dashboard/payment');
+    const donationRow = donor.page.getByRole('row').filter({ hasText: name });
+    await expectVisible(donationRow);
+    await expectVisible(donationRow.getByText('$25.00'));
 
-      // ---- the owner sees the donor in View Donators
-      await page.goto('/dashboard/my-donation-campaigns');
-      const row = page.getByRole('row').filter({ hasText: name });
-      await expectVisible(row);
-      await row.getByRole('button', { name: `View Donators of ${name}` }).click();
-      const donators = page.getByRole('dialog', { name: `Donators of ${name}` });
-      await expectVisible(donators.getByText(donorUser.name));
-      await expectVisible(donators.getByText('$25.00'));
-      await donators.getByRole('button', { name: 'Close' }).click();
-      await expectHidden(donators);
+    // ---- the owner sees the donor in View Donators
+    await page.goto('/dashboard/my-donation-campaigns');
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expectVisible(row);
+    await row.getByRole('button', { name: `View Donators of ${name}` }).click();
+    const donators = page.getByRole('dialog', { name: `Donators of ${name}` });
+    await expectVisible(donators.getByText(donorUser.name));
+    await expectVisible(donators.getByText('$25.00'));
+    await donators.getByRole('button', { name: 'Close' }).click();
+    await expectHidden(donators);
 
-      // ---- and pauses it: it leaves /donation and refuses donations
-      await row.getByRole('button', { name: `Pause ${name}` }).click();
-      await expectVisible(row.getByRole('button', { name: `Unpause ${name}` }));
+    // ---- and pauses it: it leaves /donation and refuses donations
+    await row.getByRole('button', { name: `Pause ${name}` }).click();
+    await expectVisible(row.getByRole('button', { name: `Unpause ${name}` }));
 
-      await donor.page.goto('/donation');
-      await waitForList(donor.page);
-      expect(await donor.page.getByRole('article', { name }).count()).toBe(0);
+    await donor.page.goto('/donation');
+    await waitForList(donor.page);
+    expect(await donor.page.getByRole('article', { name }).count()).toBe(0);
 
-      await donor.page.goto(`/donation-details/${id}`);
-      await expectVisible(donor.page.getByText(/paused and is not accepting donations/));
-      expect(await donor.page.getByRole('button', { name: 'Donate Now' }).count()).toBe(0);
-      const refused = await fetch(`${appOrigin()}/api/create-payment`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${donorToken}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ donationAmount: 5, donationCampaignId: id }),
-      });
-      expect(refused.status).toBe(409);
-      expect(((await refused.json()) as { code: string }).code).toBe('CAMPAIGN_PAUSED');
-    },
-  );
+    await donor.page.goto(`/donation-details/${id}`);
+    await expectVisible(donor.page.getByText(/paused and is not accepting donations/));
+    expect(await donor.page.getByRole('button', { name: 'Donate Now' }).count()).toBe(0);
+    const refused = await fetch(`${appOrigin()}/api/create-payment`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${donorToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ donationAmount: 5, donationCampaignId: id }),
+    });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { code: string }).code).toBe('CAMPAIGN_PAUSED');
+  });
 
-  test(
-    "infinite scroll loads 9 at a time and reaches 'No more campaigns available.' with 20 campaigns",
-    async ({ page, context }) => {
-      const { token } = await registerViaApi(context, newUser());
-      const tag = randomBytes(3).toString('hex');
-      const names = Array.from({ length: 20 }, (_, i) => `Scroll ${tag} ${i + 1}`);
-      for (const n of names) await createCampaign(token, n);
+  test("infinite scroll loads 9 at a time and reaches 'No more campaigns available.' with 20 campaigns", async ({
+    page,
+    context,
+  }) => {
+    const { token } = await registerViaApi(context, newUser());
+    const tag = randomBytes(3).toString('hex');
+    const names = Array.from({ length: 20 }, (_, i) => `Scroll ${tag} ${i + 1}`);
+    for (const n of names) await createCampaign(token, n);
 
-      const pagesAsked: string[] = [];
-      page.on('request', (req) => {
-        const url = new URL(req.url());
-        if (url.pathname === '/api/donation-campaigns') {
-          pagesAsked.push(url.searchParams.get('page') ?? '');
-        }
-      });
-      await page.goto('/donation');
-      // newest first: the last one created opens the first page
-      await expectVisible(page.getByRole('article', { name: names[19]! }));
-      await expect(page.getByRole('article')).toHaveCount(9);
-      // The list checks whether to load more on the animation frame after a page renders (the
-      // window may be too tall to scroll); let that check run, then nothing more was asked.
-      await afterNextFrames(page);
-      await expect(page.getByText('Loading more campaigns', { exact: true })).toHaveCount(0);
-      expect(await page.getByRole('article').count()).toBe(9);
-      expect(pagesAsked).toEqual(['1']);
-
-      // scroll to the bottom until the end message shows (each scroll loads the next page)
-      const end = page.getByText(messages.campaigns.noMore);
-      await expect
-        .poll(
-          async () => {
-            await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-            return end.isVisible();
-          },
-          { message: 'the end message after scrolling', timeout: 60_000 },
-        )
-        .toBe(true);
-      for (const n of names) {
-        expect(await page.getByRole('article', { name: n, exact: true }).count()).toBe(1);
+    const pagesAsked: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname === '/api/donation-campaigns') {
+        pagesAsked.push(url.searchParams.get('page') ?? '');
       }
-      // one request per page, in order, and nothing asked twice
-      expect(pagesAsked).toEqual(pagesAsked.map((_, i) => String(i + 1)));
-      expect(await page.getByRole('article').count()).toBeGreaterThanOrEqual(20);
-    },
-  );
+    });
+    await page.goto('/donation');
+    // newest first: the last one created opens the first page
+    await expectVisible(page.getByRole('article', { name: names[19]! }));
+    await expect(page.getByRole('article')).toHaveCount(9);
+    // The list checks whether to load more on the animation frame after a page renders (the
+    // window may be too tall to scroll); let that check run, then nothing more was asked.
+    await afterNextFrames(page);
+    await expect(page.getByText('Loading more campaigns', { exact: true })).toHaveCount(0);
+    expect(await page.getByRole('article').count()).toBe(9);
+    expect(pagesAsked).toEqual(['1']);
 
-  test(
-    'the campaign screens have no serious accessibility problems, light and dark',
-    async ({ browser, baseURL }) => {
-      for (const theme of ['light', 'dark'] as const) {
-        const context = await browser.newContext({
-          baseURL,
-          viewport: { width: 1280, height: 800 },
-        });
-        try {
-          await presetTheme(context, theme);
-          const { token } = await registerViaApi(context, newUser());
-          const c = await createCampaign(token, unique('Axe'));
-          const page = await context.newPage();
-          await page.goto('/donation');
-          await waitForList(page);
-          await expectNoAxeViolations(page);
+    // scroll to the bottom until the end message shows (each scroll loads the next page)
+    const end = page.getByText(messages.campaigns.noMore);
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          return end.isVisible();
+        },
+        { message: 'the end message after scrolling', timeout: 60_000 },
+      )
+      .toBe(true);
+    for (const n of names) {
+      expect(await page.getByRole('article', { name: n, exact: true }).count()).toBe(1);
+    }
+    // one request per page, in order, and nothing asked twice
+    expect(pagesAsked).toEqual(pagesAsked.map((_, i) => String(i + 1)));
+    expect(await page.getByRole('article').count()).toBeGreaterThanOrEqual(20);
+  });
 
-          await page.goto(`/donation-details/${c._id}`);
-          await page.getByRole('button', { name: 'Donate Now' }).click();
-          await page.getByRole('dialog').getByRole('button', { name: 'Pay' }).click();
-          await expectVisible(page.getByText(messages.payment.invalidAmount));
-          await expectNoAxeViolations(page);
+  test('the campaign screens have no serious accessibility problems, light and dark', async ({
+    browser,
+    baseURL,
+  }) => {
+    for (const theme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({
+        baseURL,
+        viewport: { width: 1280, height: 800 },
+      });
+      try {
+        await presetTheme(context, theme);
+        const { token } = await registerViaApi(context, newUser());
+        const c = await createCampaign(token, unique('Axe'));
+        const page = await context.newPage();
+        await page.goto('/donation');
+        await waitForList(page);
+        await expectNoAxeViolations(page);
 
-          await page.goto('/dashboard/create-donation-campaigns');
-          await page.getByRole('button', { name: 'Create Campaign' }).click();
-          await expectVisible(page.getByText('Pet name is required'));
-          // The shared toaster's rich error colours (app/provider.tsx) are checked by the shell's
-          // own specs; this checks the form.
-          await expectNoAxeViolations(page, { exclude: ['[data-sonner-toaster]'] });
+        await page.goto(`/donation-details/${c._id}`);
+        await page.getByRole('button', { name: 'Donate Now' }).click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Pay' }).click();
+        await expectVisible(page.getByText(messages.payment.invalidAmount));
+        await expectNoAxeViolations(page);
 
-          await page.goto('/dashboard/my-donation-campaigns');
-          await expectVisible(page.getByRole('table'));
-          await expectNoAxeViolations(page);
+        await page.goto('/dashboard/create-donation-campaigns');
+        await page.getByRole('button', { name: 'Create Campaign' }).click();
+        await expectVisible(page.getByText('Pet name is required'));
+        // The shared toaster's rich error colours (app/provider.tsx) are checked by the shell's
+        // own specs; this checks the form.
+        await expectNoAxeViolations(page, { exclude: ['[data-sonner-toaster]'] });
 
-          await page.goto('/dashboard/payment');
-          await expectVisible(page.getByText('You have not donated yet.'));
-          await expectNoAxeViolations(page);
-        } finally {
-          await context.close();
-        }
+        await page.goto('/dashboard/my-donation-campaigns');
+        await expectVisible(page.getByRole('table'));
+        await expectNoAxeViolations(page);
+
+        await page.goto('/dashboard/payment');
+        await expectVisible(page.getByText('You have not donated yet.'));
+        await expectNoAxeViolations(page);
+      } finally {
+        await context.close();
       }
-    },
-  );
+    }
+  });
 });

@@ -252,7 +252,9 @@ async function walk(page: Page, role: Role) {
 }
 
 test.describe('the spec walk-through', () => {
-  test.describe.configure({ timeout: 180_000 });
+  // The three walks are independent (each worker's beforeAll makes its own pet and campaign), so
+  // they may run in different workers: this file is the longest, and would otherwise run alone.
+  test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
   test.beforeAll(async ({ browser }) => {
     // an owner with a pet and a campaign that the other roles can open
