@@ -117,6 +117,32 @@ export default tseslint.config(
     },
   },
   {
+    // One home for query keys (docs/architecture.md, "Web data"): every key starts from
+    // queryRoots (lib/query-keys.ts) or a feature's <query>Key, and a mutation names what it changes.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(invalidateQueries|refetchQueries|resetQueries|removeQueries)$/][arguments.length=0]',
+          message:
+            "Name the keys a change touches (a feature's <query>Key, or queryRoots.<resource> from lib/query-keys.ts).",
+        },
+        {
+          selector: [
+            "Property[key.name='queryKey'] > ArrayExpression[elements.0.type='Literal']",
+            "VariableDeclarator[id.name=/Key$/] > ArrayExpression[elements.0.type='Literal']",
+            "VariableDeclarator[id.name=/Key$/] > TSAsExpression > ArrayExpression[elements.0.type='Literal']",
+          ].join(', '),
+          message:
+            "A query key starts from queryRoots.<resource> (lib/query-keys.ts) or a feature's <query>Key.",
+        },
+      ],
+    },
+  },
+  {
     // Authorization in one place: who may do what is decided only in
     // modules/<resource>/<resource>.policy.ts (docs/architecture.md, "Authorization").
     files: ['apps/server/src/**/*.ts'],

@@ -160,3 +160,62 @@ describe('ESLint enforces the import rules of docs/architecture.md', () => {
     });
   }
 });
+
+describe('ESLint keeps web query keys in one home (docs/architecture.md, "Web data")', () => {
+  const file = path.join(root, 'apps/web/src/features/pets/api/example.ts');
+  const header = [
+    "import { queryOptions, useQueryClient } from '@tanstack/react-query';",
+    "import { queryRoots } from '@/lib/query-keys';",
+  ];
+  /** Every message ESLint gives for the code (with the imports above) as `ruleId: message`. */
+  const lint = async (...body: string[]) => {
+    const [result] = await eslint.lintText([...header, ...body, ''].join('\n'), {
+      filePath: file,
+    });
+    return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
+  };
+  const restricted = async (...body: string[]) =>
+    (await lint(...body)).filter((m) => m.startsWith('no-restricted-syntax'));
+  const keyRule = expect.stringMatching(
+    /^no-restricted-syntax: A query key starts from queryRoots/,
+  );
+  const invalidateRule = expect.stringMatching(/^no-restricted-syntax: Name the keys/);
+
+  it('allows keys built from queryRoots and mutations that name them', async () => {
+    expect(
+      await lint(
+        "export const exampleKey = [...queryRoots.pets, 'example'] as const;",
+        'export const exampleOptions = (id: string) =>',
+        '  queryOptions({ queryKey: [...exampleKey, id], queryFn: () => id });',
+        'export function useChange() {',
+        '  const client = useQueryClient();',
+        '  return () => client.invalidateQueries({ queryKey: queryRoots.pets });',
+        '}',
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses a key spelled from a string, declared or inline', async () => {
+    expect(await restricted("export const exampleKey = ['pets', 'example'] as const;")).toEqual([
+      keyRule,
+    ]);
+    expect(await restricted("export const petsKey = ['pets'];")).toEqual([keyRule]);
+    expect(
+      await restricted(
+        'export const exampleOptions = (id: string) =>',
+        "  queryOptions({ queryKey: ['pets', id], queryFn: () => id });",
+      ),
+    ).toEqual([keyRule]);
+  });
+
+  it('refuses a mutation that invalidates every query', async () => {
+    expect(
+      await restricted(
+        'export function useChange() {',
+        '  const client = useQueryClient();',
+        '  return () => client.invalidateQueries();',
+        '}',
+      ),
+    ).toEqual([invalidateRule]);
+  });
+});

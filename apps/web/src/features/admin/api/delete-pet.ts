@@ -1,6 +1,7 @@
 import type { DeletedAnswer } from '@pet-haven/shared/pets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 /** DELETE /api/pets/{id} (admin): deletes any pet with its adoption requests. */
 export function deletePet(id: string) {
@@ -11,7 +12,12 @@ export function useDeletePet() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePet,
-    // The pet also leaves the public list and its owner's tables: refresh whatever is cached.
-    onSettled: () => queryClient.invalidateQueries(),
+    // The pet leaves every list (this one, the public list, its owner's tables), and its adoption
+    // requests go with it.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryRoots.pets }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.adoptionRequests }),
+      ]),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ModifiedCountAnswer } from '@pet-haven/shared/users';
 import { api } from '@/lib/api-client';
-import { usersQueryKey } from './get-users';
+import { queryRoots } from '@/lib/query-keys';
 
 /** PATCH /api/users/admin/{id} (admin): promotes a user; modifiedCount 0 when already an admin. */
 export function makeAdmin(id: string) {
@@ -14,6 +14,7 @@ export function useMakeAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (user: { _id: string; name: string }) => makeAdmin(user._id),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+    // The users list and every cached admin check (auth feature) are under the users root.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.users }),
   });
 }

@@ -2,6 +2,7 @@ import type { AdminCampaignPausedBody } from '@pet-haven/shared/admin';
 import type { Campaign } from '@pet-haven/shared/campaigns';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 /** PATCH /api/admin/donation-campaigns/{id} (admin): sets paused; answers the campaign. */
 export function setCampaignPaused(id: string, body: AdminCampaignPausedBody) {
@@ -16,7 +17,7 @@ export function useSetCampaignPaused() {
   return useMutation({
     mutationFn: ({ id, paused }: { id: string; paused: boolean }) =>
       setCampaignPaused(id, { paused }),
-    // A paused campaign leaves /donation, an unpaused one returns.
-    onSettled: () => queryClient.invalidateQueries(),
+    // A paused campaign leaves /donation, an unpaused one returns: every campaign view refreshes.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.campaigns }),
   });
 }

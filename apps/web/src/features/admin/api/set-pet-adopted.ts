@@ -2,6 +2,7 @@ import type { AdminPetAdoptedBody } from '@pet-haven/shared/admin';
 import type { Pet } from '@pet-haven/shared/pets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 /** PATCH /api/pets/{id} (admin): sets adopted either way; answers the pet. */
 export function setPetAdopted(id: string, body: AdminPetAdoptedBody) {
@@ -13,7 +14,11 @@ export function useSetPetAdopted() {
   return useMutation({
     mutationFn: ({ id, adopted }: { id: string; adopted: boolean }) =>
       setPetAdopted(id, { adopted }),
-    // An unadopted pet returns to /petlist, an adopted one leaves it.
-    onSettled: () => queryClient.invalidateQueries(),
+    // An unadopted pet returns to /petlist, an adopted one leaves it; the requests show it too.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryRoots.pets }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.adoptionRequests }),
+      ]),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminCheckAnswer } from '@pet-haven/shared/users';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 import { useAuth } from '../hooks/use-auth';
 
 /** GET /api/users/admin/{email}: whether that user is an admin (yourself, or any when admin). */
@@ -8,9 +9,12 @@ export function getAdminStatus(email: string, signal?: AbortSignal): Promise<Adm
   return api<AdminCheckAnswer>(`/users/admin/${encodeURIComponent(email)}`, { signal });
 }
 
+export const adminStatusKey = (email: string) =>
+  [...queryRoots.users, 'admin-status', email.toLowerCase()] as const;
+
 export const adminStatusQueryOptions = (email: string) =>
   queryOptions({
-    queryKey: ['users', 'admin', email.toLowerCase()],
+    queryKey: adminStatusKey(email),
     queryFn: ({ signal }) => getAdminStatus(email, signal),
     staleTime: 5 * 60_000,
     // A failed check must not be re-run by each component that mounts afterwards: the dashboard

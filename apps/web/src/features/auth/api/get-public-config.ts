@@ -1,6 +1,7 @@
 import type { PublicConfig } from '@pet-haven/shared/users';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 /** GET /api/config: which social providers this server has configured. */
 export function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
@@ -9,7 +10,7 @@ export function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
 
 export const publicConfigQueryOptions = () =>
   queryOptions({
-    queryKey: ['config'],
+    queryKey: queryRoots.config,
     queryFn: ({ signal }) => getPublicConfig(signal),
     staleTime: Infinity,
   });

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 import { authClient } from '../lib/auth-client';
 
 /** The signed-in user as the web uses it (from Better Auth's session). */
@@ -27,9 +28,11 @@ export async function getSession(): Promise<SessionUser | null> {
   return { id: user.id, name: user.name, email: user.email, photoURL: user.image ?? null };
 }
 
+export const sessionKey = [...queryRoots.auth, 'session'] as const;
+
 export const sessionQueryOptions = () =>
   queryOptions({
-    queryKey: ['auth', 'session'],
+    queryKey: sessionKey,
     queryFn: getSession,
     // the session changes only through our own sign-in, sign-up and sign-out, which update it
     staleTime: Infinity,

@@ -9,8 +9,9 @@ import {
   type ReactNode,
 } from 'react';
 import { configureApiClient } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 import { createAccessToken } from '../api/create-access-token';
-import { sessionQueryOptions, useSessionQuery, type SessionUser } from '../api/get-session';
+import { sessionKey, useSessionQuery, type SessionUser } from '../api/get-session';
 import { saveUser } from '../api/save-user';
 import { authClient, type SocialProvider } from '../lib/auth-client';
 import {
@@ -55,10 +56,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const clearSignedInData = useCallback(() => {
     manager.stop();
-    queryClient.setQueryData(sessionQueryOptions().queryKey, null);
+    queryClient.setQueryData(sessionKey, null);
     // nothing cached for the previous user may show to the next one
     queryClient.removeQueries({
-      predicate: (q) => q.queryKey[0] !== 'auth' && q.queryKey[0] !== 'config',
+      predicate: (q) =>
+        q.queryKey[0] !== queryRoots.auth[0] && q.queryKey[0] !== queryRoots.config[0],
     });
   }, [manager, queryClient]);
 
@@ -127,7 +129,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signedIn = useCallback(
     async (u: SessionUser) => {
-      queryClient.setQueryData(sessionQueryOptions().queryKey, u);
+      queryClient.setQueryData(sessionKey, u);
       await manager.start(u.email);
     },
     [manager, queryClient],

@@ -6,7 +6,7 @@ import {
   type CreateCampaignBody,
 } from '@pet-haven/shared/campaigns';
 import { api } from '@/lib/api-client';
-import { campaignsRootKey } from './get-campaigns';
+import { queryRoots } from '@/lib/query-keys';
 
 /** POST /api/create-donation-campaigns: the owner is the signed-in user. */
 export function createCampaign(body: CreateCampaignBody) {
@@ -17,6 +17,6 @@ export function useCreateCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: CampaignForm) => createCampaign(campaignBodyOf(form)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignsRootKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.campaigns }),
   });
 }

@@ -1,16 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Donator } from '@pet-haven/shared/campaigns';
 import { api } from '@/lib/api-client';
-import { campaignsRootKey } from './get-campaigns';
+import { queryRoots } from '@/lib/query-keys';
 
 /** GET /api/donations/{id}/donators (owner or admin): names and amounts, newest first. */
 export function getCampaignDonators(id: string, signal?: AbortSignal) {
   return api<Donator[]>(`/donations/${encodeURIComponent(id)}/donators`, { signal });
 }
 
+export const campaignDonatorsKey = (id: string) =>
+  [...queryRoots.campaigns, 'donators', id] as const;
+
 export const campaignDonatorsQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [...campaignsRootKey, 'donators', id],
+    queryKey: campaignDonatorsKey(id),
     queryFn: ({ signal }) => getCampaignDonators(id, signal),
     staleTime: 0,
   });

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { CAMPAIGN_PAGE_SIZE, type Campaign } from '@pet-haven/shared/campaigns';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 export interface CampaignsPage {
   items: Campaign[];
@@ -31,9 +32,8 @@ export function campaignsOfPages(pages: readonly CampaignsPage[] | undefined): C
   return out;
 }
 
-/** Every key of campaign data starts with this; anything that changes a campaign invalidates it. */
-export const campaignsRootKey = ['campaigns'] as const;
-export const campaignListKey = [...campaignsRootKey, 'list'] as const;
+/** The key of the public list (every loaded page). */
+export const campaignListKey = [...queryRoots.campaigns, 'list'] as const;
 
 export const campaignsInfiniteQueryOptions = () =>
   infiniteQueryOptions({

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Campaign } from '@pet-haven/shared/campaigns';
 import { api } from '@/lib/api-client';
-import { campaignsRootKey } from './get-campaigns';
+import { queryRoots } from '@/lib/query-keys';
 
 /** GET /api/donations: the signed-in user's own campaigns, paused ones included. */
 export function getMyCampaigns(signal?: AbortSignal) {
   return api<Campaign[]>('/donations', { signal });
 }
 
-export const myCampaignsKey = [...campaignsRootKey, 'mine'] as const;
+export const myCampaignsKey = [...queryRoots.campaigns, 'mine'] as const;
 
 export const myCampaignsQueryOptions = () =>
   queryOptions({

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MyDonation } from '@pet-haven/shared/campaigns';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 /** GET /api/user/donations: the signed-in user's own donations, newest first. */
 export function getMyDonations(signal?: AbortSignal) {
   return api<MyDonation[]>('/user/donations', { signal });
 }
 
-export const myDonationsKey = ['donations', 'mine'] as const;
+export const myDonationsKey = [...queryRoots.donations, 'mine'] as const;
 
 export const myDonationsQueryOptions = () =>
   queryOptions({

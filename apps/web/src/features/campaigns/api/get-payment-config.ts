@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '@pet-haven/shared/users';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 /** GET /api/config: which payment provider this server uses (Stripe or the test provider). */
 export function getPaymentConfig(signal?: AbortSignal): Promise<PublicConfig> {
@@ -10,7 +11,7 @@ export function getPaymentConfig(signal?: AbortSignal): Promise<PublicConfig> {
 export const paymentConfigQueryOptions = () =>
   queryOptions({
     // Same key as every other reader of GET /api/config: one request for the whole app.
-    queryKey: ['config'],
+    queryKey: queryRoots.config,
     queryFn: ({ signal }) => getPaymentConfig(signal),
     staleTime: Infinity,
     select: (config) => config.payments,

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Campaign } from '@pet-haven/shared/campaigns';
 import type { RecordDonationAnswer, RecordDonationBody } from '@pet-haven/shared/payments';
 import { api } from '@/lib/api-client';
-import { campaignsRootKey } from './get-campaigns';
-import { campaignDetailKey } from './get-campaign';
+import { queryRoots } from '@/lib/query-keys';
+import { campaignKey } from './get-campaign';
 import { myDonationsKey } from './get-my-donations';
 
 /**
@@ -20,10 +20,10 @@ export function useRecordDonation() {
     mutationFn: recordDonation,
     onSuccess: ({ donatedAmount }, { donationId }) => {
       // The raised amount changes at once on the details screen, then everything refetches.
-      queryClient.setQueryData<Campaign>(campaignDetailKey(donationId), (c) =>
+      queryClient.setQueryData<Campaign>(campaignKey(donationId), (c) =>
         c ? { ...c, donatedAmount } : c,
       );
-      void queryClient.invalidateQueries({ queryKey: campaignsRootKey });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.campaigns });
       void queryClient.invalidateQueries({ queryKey: myDonationsKey });
     },
   });

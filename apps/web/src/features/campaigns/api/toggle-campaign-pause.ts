@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Campaign, PauseAnswer } from '@pet-haven/shared/campaigns';
 import { api } from '@/lib/api-client';
-import { campaignsRootKey } from './get-campaigns';
+import { queryRoots } from '@/lib/query-keys';
 import { myCampaignsKey } from './get-my-campaigns';
 
 /** PATCH /api/donations/{id}/pause (owner): toggles and answers the new value. */
@@ -18,7 +18,7 @@ export function useToggleCampaignPause() {
       queryClient.setQueryData<Campaign[]>(myCampaignsKey, (list) =>
         list?.map((c) => (c._id === id ? { ...c, paused } : c)),
       );
-      return queryClient.invalidateQueries({ queryKey: campaignsRootKey });
+      return queryClient.invalidateQueries({ queryKey: queryRoots.campaigns });
     },
   });
 }

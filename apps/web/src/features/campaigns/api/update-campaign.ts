@@ -6,8 +6,8 @@ import {
   type UpdateCampaignBody,
 } from '@pet-haven/shared/campaigns';
 import { api } from '@/lib/api-client';
-import { campaignsRootKey } from './get-campaigns';
-import { campaignDetailKey } from './get-campaign';
+import { queryRoots } from '@/lib/query-keys';
+import { campaignKey } from './get-campaign';
 
 /** PATCH /api/update-donation/{id} (owner or admin): answers the campaign as changed. */
 export function updateCampaign(id: string, body: UpdateCampaignBody) {
@@ -22,8 +22,8 @@ export function useUpdateCampaign(id: string) {
   return useMutation({
     mutationFn: (form: CampaignForm) => updateCampaign(id, campaignBodyOf(form)),
     onSuccess: (campaign) => {
-      queryClient.setQueryData(campaignDetailKey(id), campaign);
-      return queryClient.invalidateQueries({ queryKey: campaignsRootKey });
+      queryClient.setQueryData(campaignKey(id), campaign);
+      return queryClient.invalidateQueries({ queryKey: queryRoots.campaigns });
     },
   });
 }

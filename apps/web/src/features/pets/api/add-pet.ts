@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Pet, PetBody } from '@pet-haven/shared/pets';
 import { api } from '@/lib/api-client';
-import { petListRootKey } from './get-pets';
-import { myPetsRootKey } from './get-my-pets';
+import { petListKey } from './get-pets';
+import { myPetsKey } from './get-my-pets';
 
 /** POST /api/add-pet: the owner is the signed-in user (any userEmail sent is ignored). */
 export function addPet(body: PetBody) {
@@ -15,8 +15,8 @@ export function useAddPet() {
     mutationFn: addPet,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: petListRootKey }),
-        queryClient.invalidateQueries({ queryKey: myPetsRootKey }),
+        queryClient.invalidateQueries({ queryKey: petListKey }),
+        queryClient.invalidateQueries({ queryKey: myPetsKey }),
       ]),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdoptionRequest, AdoptionRequestBody } from '@pet-haven/shared/pets';
 import { api } from '@/lib/api-client';
-import { myAdoptionRequestsRootKey } from './get-my-adoption-requests';
+import { myAdoptionRequestsKey } from './get-my-adoption-requests';
 
 /** POST /api/adoption-requests: name, e-mail and the pet's name and picture come from the server. */
 export function createAdoptionRequest(body: AdoptionRequestBody) {
@@ -12,6 +12,6 @@ export function useCreateAdoptionRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAdoptionRequest,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: myAdoptionRequestsRootKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: myAdoptionRequestsKey }),
   });
 }

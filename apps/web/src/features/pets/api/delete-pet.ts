@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeletedAnswer } from '@pet-haven/shared/pets';
 import { api } from '@/lib/api-client';
-import { petDetailRootKey } from './get-pet';
-import { petListRootKey } from './get-pets';
-import { myPetsRootKey } from './get-my-pets';
+import { petKey } from './get-pet';
+import { petListKey } from './get-pets';
+import { myPetsKey } from './get-my-pets';
 
 /** DELETE /api/pet/{id}: the owner deletes their pet (and its adoption requests). */
 export function deletePet(id: string) {
@@ -15,10 +15,10 @@ export function useDeletePet() {
   return useMutation({
     mutationFn: deletePet,
     onSuccess: (_answer, id) => {
-      queryClient.removeQueries({ queryKey: [...petDetailRootKey, id] });
+      queryClient.removeQueries({ queryKey: petKey(id) });
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: myPetsRootKey }),
-        queryClient.invalidateQueries({ queryKey: petListRootKey }),
+        queryClient.invalidateQueries({ queryKey: myPetsKey }),
+        queryClient.invalidateQueries({ queryKey: petListKey }),
       ]);
     },
   });

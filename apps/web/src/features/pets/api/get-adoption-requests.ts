@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DASHBOARD_PAGE_SIZE, type AdoptionRequest } from '@pet-haven/shared/pets';
 import { apiPage } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 /** GET /api/user/adoption-requests?email: the requests on the signed-in user's pets. */
 export function getAdoptionRequests(email: string, page: number, signal?: AbortSignal) {
@@ -10,11 +11,12 @@ export function getAdoptionRequests(email: string, page: number, signal?: AbortS
   });
 }
 
-export const adoptionRequestsRootKey = ['adoption-requests', 'received'] as const;
+/** The key of every page of the requests the user received. */
+export const adoptionRequestsKey = [...queryRoots.adoptionRequests, 'received'] as const;
 
 export const adoptionRequestsQueryOptions = (email: string, page: number) =>
   queryOptions({
-    queryKey: [...adoptionRequestsRootKey, email, page],
+    queryKey: [...adoptionRequestsKey, email, page],
     queryFn: ({ signal }) => getAdoptionRequests(email, page, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DASHBOARD_PAGE_SIZE, type AdoptionRequest } from '@pet-haven/shared/pets';
 import { apiPage } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 /** GET /api/user/my-adoption-requests: the requests the signed-in user sent, with their status. */
 export function getMyAdoptionRequests(page: number, signal?: AbortSignal) {
@@ -10,11 +11,12 @@ export function getMyAdoptionRequests(page: number, signal?: AbortSignal) {
   });
 }
 
-export const myAdoptionRequestsRootKey = ['adoption-requests', 'sent'] as const;
+/** The key of every page of the requests the user sent. */
+export const myAdoptionRequestsKey = [...queryRoots.adoptionRequests, 'sent'] as const;
 
 export const myAdoptionRequestsQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: [...myAdoptionRequestsRootKey, page],
+    queryKey: [...myAdoptionRequestsKey, page],
     queryFn: ({ signal }) => getMyAdoptionRequests(page, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DASHBOARD_PAGE_SIZE, type Pet } from '@pet-haven/shared/pets';
 import { apiPage } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 /** GET /api/user/pets?email: the signed-in user's own pets, one page. */
 export function getMyPets(email: string, page: number, signal?: AbortSignal) {
@@ -10,11 +11,12 @@ export function getMyPets(email: string, page: number, signal?: AbortSignal) {
   });
 }
 
-export const myPetsRootKey = ['pets', 'mine'] as const;
+/** The key of every page of the user's own pets. */
+export const myPetsKey = [...queryRoots.pets, 'mine'] as const;
 
 export const myPetsQueryOptions = (email: string, page: number) =>
   queryOptions({
-    queryKey: [...myPetsRootKey, email, page],
+    queryKey: [...myPetsKey, email, page],
     queryFn: ({ signal }) => getMyPets(email, page, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { PETS_PAGE_SIZE, type Pet, type PetCategory } from '@pet-haven/shared/pets';
 import { apiPage } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 /** The public list's filters (kept in the URL by the screen). */
 export interface PetListFilters {
@@ -34,12 +35,12 @@ export async function getPets(
   return { items, total, page };
 }
 
-/** Every key of the public list starts with this (mutations invalidate it). */
-export const petListRootKey = ['pets', 'list'] as const;
+/** The key of every page and filter of the public list. */
+export const petListKey = [...queryRoots.pets, 'list'] as const;
 
 export const petsInfiniteQueryOptions = (filters: PetListFilters) =>
   infiniteQueryOptions({
-    queryKey: [...petListRootKey, { search: filters.search.trim(), category: filters.category }],
+    queryKey: [...petListKey, { search: filters.search.trim(), category: filters.category }],
     queryFn: ({ pageParam, signal }) => getPets(filters, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last, all) => {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MarkAdoptedBody, Pet } from '@pet-haven/shared/pets';
 import { api } from '@/lib/api-client';
-import { petDetailRootKey } from './get-pet';
-import { petListRootKey } from './get-pets';
-import { myPetsRootKey } from './get-my-pets';
+import { petKey } from './get-pet';
+import { petListKey } from './get-pets';
+import { myPetsKey } from './get-my-pets';
 
 /** PATCH /api/pets/{id}/adopted: the owner marks their pet adopted (one way). */
 export function markPetAdopted(id: string) {
@@ -17,9 +17,9 @@ export function useMarkPetAdopted() {
     mutationFn: markPetAdopted,
     onSuccess: (_answer, id) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: myPetsRootKey }),
-        queryClient.invalidateQueries({ queryKey: petListRootKey }),
-        queryClient.invalidateQueries({ queryKey: [...petDetailRootKey, id] }),
+        queryClient.invalidateQueries({ queryKey: myPetsKey }),
+        queryClient.invalidateQueries({ queryKey: petListKey }),
+        queryClient.invalidateQueries({ queryKey: petKey(id) }),
       ]),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdoptionRequest, AdoptionStatusBody } from '@pet-haven/shared/pets';
 import { api } from '@/lib/api-client';
-import { adoptionRequestsRootKey } from './get-adoption-requests';
+import { adoptionRequestsKey } from './get-adoption-requests';
 
 /** PATCH /api/adoption-requests/{id}: the pet's owner accepts or rejects (switching allowed). */
 export function updateAdoptionRequest(id: string, body: AdoptionStatusBody) {
@@ -17,6 +17,6 @@ export function useUpdateAdoptionRequest() {
     mutationFn: ({ id, status }: { id: string } & AdoptionStatusBody) =>
       updateAdoptionRequest(id, { status }),
     // the spec: after a change the list reloads
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adoptionRequestsRootKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adoptionRequestsKey }),
   });
 }

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Pet, UpdatePetBody } from '@pet-haven/shared/pets';
 import { api } from '@/lib/api-client';
-import { petDetailRootKey } from './get-pet';
-import { petListRootKey } from './get-pets';
-import { myPetsRootKey } from './get-my-pets';
+import { petKey } from './get-pet';
+import { petListKey } from './get-pets';
+import { myPetsKey } from './get-my-pets';
 
 /** PATCH /api/update-pet/{id}: the owner or an admin changes a pet. */
 export function updatePet(id: string, body: UpdatePetBody) {
@@ -16,9 +16,9 @@ export function useUpdatePet(id: string) {
     mutationFn: (body: UpdatePetBody) => updatePet(id, body),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: [...petDetailRootKey, id] }),
-        queryClient.invalidateQueries({ queryKey: petListRootKey }),
-        queryClient.invalidateQueries({ queryKey: myPetsRootKey }),
+        queryClient.invalidateQueries({ queryKey: petKey(id) }),
+        queryClient.invalidateQueries({ queryKey: petListKey }),
+        queryClient.invalidateQueries({ queryKey: myPetsKey }),
       ]),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { myAdoptionRequestsRootKey } from './get-my-adoption-requests';
+import { myAdoptionRequestsKey } from './get-my-adoption-requests';
 
 /** DELETE /api/adoption-requests/{id}: the requester withdraws a pending request. */
 export function withdrawAdoptionRequest(id: string) {
@@ -11,6 +11,6 @@ export function useWithdrawAdoptionRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: withdrawAdoptionRequest,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: myAdoptionRequestsRootKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: myAdoptionRequestsKey }),
   });
 }
