@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
  * How close to the bottom (px) counts as near. Spec section 9: the campaign list loads its next page
  * within 100 px of the bottom; the pet list starts earlier.
  */
-export const NEAR_BOTTOM_PX = 100;
+const NEAR_BOTTOM_PX = 100;
 
 function isNearBottom(offset: number) {
   const doc = document.documentElement;

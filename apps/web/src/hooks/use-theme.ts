@@ -9,11 +9,11 @@ import { DARK_MODE_KEY, readJson, writeJson } from '@/lib/storage';
 
 const listeners = new Set<() => void>();
 
-export function readStoredDarkMode(): boolean {
+function readStoredDarkMode(): boolean {
   return readJson<unknown>(DARK_MODE_KEY, false) === true;
 }
 
-export function applyTheme(dark: boolean) {
+function applyTheme(dark: boolean) {
   const body = document.body;
   body.classList.toggle('dark-theme', dark);
   body.classList.toggle('light-theme', !dark);
@@ -43,7 +43,7 @@ function subscribe(listener: () => void) {
   };
 }
 
-export function setDarkMode(dark: boolean, persist = true) {
+function setDarkMode(dark: boolean, persist = true) {
   current = dark;
   applyTheme(dark);
   if (persist) writeJson(DARK_MODE_KEY, dark);

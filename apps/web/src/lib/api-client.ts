@@ -76,7 +76,7 @@ function buildUrl(path: string, query?: Record<string, QueryValue>) {
 }
 
 /** The one way the web calls the API: adds the bearer token and turns failures into ApiError. */
-export async function apiRequest<T>(path: string, req: ApiRequest = {}): Promise<ApiAnswer<T>> {
+async function apiRequest<T>(path: string, req: ApiRequest = {}): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = req.anonymous ? null : await hooks.getToken();
   if (token) headers.authorization = `Bearer ${token}`;

@@ -8,7 +8,7 @@ export interface DashboardTab {
 }
 
 /** Tabs for everyone (spec section 2); Add a Pet is the default (index) tab. */
-export const userTabs: DashboardTab[] = [
+const userTabs: DashboardTab[] = [
   { to: '', label: 'Add a Pet' },
   { to: 'my-added-pets', label: 'My Added Pets' },
   { to: 'adoption-requests', label: 'Adoption Requests' },
@@ -19,7 +19,7 @@ export const userTabs: DashboardTab[] = [
 ];
 
 /** Admin-only tabs. */
-export const adminTabs: DashboardTab[] = [
+const adminTabs: DashboardTab[] = [
   { to: 'all-users', label: 'Users' },
   { to: 'all-pets', label: 'All Pets' },
   { to: 'all-donations', label: 'All Donations' },

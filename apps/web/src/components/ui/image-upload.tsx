@@ -10,9 +10,9 @@ import { Button } from './button';
 import { ErrorText } from './error-text';
 import { ProgressBar } from './progress-bar';
 
-export const IMAGE_UPLOAD_PATH = '/images';
+const IMAGE_UPLOAD_PATH = '/images';
 export const IMAGE_UPLOADED_TEXT = 'Image uploaded successfully!';
-export const IMAGE_UPLOAD_FAILED_TEXT = 'Image upload failed. Please try another picture.';
+const IMAGE_UPLOAD_FAILED_TEXT = 'Image upload failed. Please try another picture.';
 
 type Phase =
   | { kind: 'idle' }

@@ -39,5 +39,3 @@ export function makeAdoptionRequest(overrides: Partial<AdoptionRequest> = {}): A
     ...overrides,
   };
 }
-
-export const testUuid = uuid;

@@ -7,7 +7,7 @@ import { queryRoots } from '@/lib/query-keys';
  * DELETE /api/admin/donation-campaigns/{id} (admin): erases a campaign without donations,
  * archives one with donations (its donors keep their records).
  */
-export function deleteCampaign(id: string) {
+function deleteCampaign(id: string) {
   return api<AdminDeleteCampaignAnswer>(`/admin/donation-campaigns/${encodeURIComponent(id)}`, {
     method: 'DELETE',
   });

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
 /** DELETE /api/pets/{id} (admin): deletes any pet with its adoption requests. */
-export function deletePet(id: string) {
+function deletePet(id: string) {
   return api<DeletedAnswer>(`/pets/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 

@@ -5,14 +5,14 @@ import { apiPage } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
 /** GET /api/admin/donation-campaigns (admin): every campaign, paused included, archived not. */
-export function getAllCampaigns(page: number, limit = ADMIN_PAGE_SIZE, signal?: AbortSignal) {
+function getAllCampaigns(page: number, limit = ADMIN_PAGE_SIZE, signal?: AbortSignal) {
   return apiPage<Campaign>('/admin/donation-campaigns', { query: { page, limit }, signal });
 }
 
 /** The key of every page of the admin's list (under the campaigns root). */
 export const allCampaignsKey = [...queryRoots.campaigns, 'all'] as const;
 
-export const allCampaignsQueryOptions = (page: number, limit = ADMIN_PAGE_SIZE) =>
+const allCampaignsQueryOptions = (page: number, limit = ADMIN_PAGE_SIZE) =>
   queryOptions({
     queryKey: [...allCampaignsKey, { page, limit }],
     queryFn: ({ signal }) => getAllCampaigns(page, limit, signal),

@@ -5,14 +5,14 @@ import { apiPage } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
 /** GET /api/users (admin): one page of users, the total from X-Total-Count. */
-export function getUsers(page: number, limit = ADMIN_PAGE_SIZE, signal?: AbortSignal) {
+function getUsers(page: number, limit = ADMIN_PAGE_SIZE, signal?: AbortSignal) {
   return apiPage<User>('/users', { query: { page, limit }, signal });
 }
 
 /** The key of every page of the users list (under the users root). */
 export const usersKey = [...queryRoots.users, 'all'] as const;
 
-export const usersQueryOptions = (page: number, limit = ADMIN_PAGE_SIZE) =>
+const usersQueryOptions = (page: number, limit = ADMIN_PAGE_SIZE) =>
   queryOptions({
     queryKey: [...usersKey, { page, limit }],
     queryFn: ({ signal }) => getUsers(page, limit, signal),

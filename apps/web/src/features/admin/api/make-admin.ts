@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
 /** PATCH /api/users/admin/{id} (admin): promotes a user; modifiedCount 0 when already an admin. */
-export function makeAdmin(id: string) {
+function makeAdmin(id: string) {
   return api<ModifiedCountAnswer>(`/users/admin/${encodeURIComponent(id)}`, {
     method: 'PATCH',
   });

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
 /** PATCH /api/admin/donation-campaigns/{id} (admin): sets paused; answers the campaign. */
-export function setCampaignPaused(id: string, body: AdminCampaignPausedBody) {
+function setCampaignPaused(id: string, body: AdminCampaignPausedBody) {
   return api<Campaign>(`/admin/donation-campaigns/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     json: body,

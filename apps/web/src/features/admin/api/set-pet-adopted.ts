@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
 /** PATCH /api/pets/{id} (admin): sets adopted either way; answers the pet. */
-export function setPetAdopted(id: string, body: AdminPetAdoptedBody) {
+function setPetAdopted(id: string, body: AdminPetAdoptedBody) {
   return api<Pet>(`/pets/${encodeURIComponent(id)}`, { method: 'PATCH', json: body });
 }
 

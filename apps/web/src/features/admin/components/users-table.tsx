@@ -14,7 +14,7 @@ import { useMakeAdmin } from '../api/make-admin';
 import { useUsers } from '../api/get-users';
 
 /** Spec section 9: the Make Admin toast stays 1500 ms. */
-export const ADMIN_TOAST_MS = 1500;
+const ADMIN_TOAST_MS = 1500;
 
 /** The admin Users tab (spec section 2): #, Name, Email, Profile Picture, Make Admin, Total Users. */
 export function UsersTable() {

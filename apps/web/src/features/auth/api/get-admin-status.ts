@@ -5,14 +5,14 @@ import { queryRoots } from '@/lib/query-keys';
 import { useAuth } from '../hooks/use-auth';
 
 /** GET /api/users/admin/{email}: whether that user is an admin (yourself, or any when admin). */
-export function getAdminStatus(email: string, signal?: AbortSignal): Promise<AdminCheckAnswer> {
+function getAdminStatus(email: string, signal?: AbortSignal): Promise<AdminCheckAnswer> {
   return api<AdminCheckAnswer>(`/users/admin/${encodeURIComponent(email)}`, { signal });
 }
 
 export const adminStatusKey = (email: string) =>
   [...queryRoots.users, 'admin-status', email.toLowerCase()] as const;
 
-export const adminStatusQueryOptions = (email: string) =>
+const adminStatusQueryOptions = (email: string) =>
   queryOptions({
     queryKey: adminStatusKey(email),
     queryFn: ({ signal }) => getAdminStatus(email, signal),

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
 /** GET /api/config: which social providers this server has configured. */
-export function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
+function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
   return api<PublicConfig>('/config', { signal, anonymous: true });
 }
 

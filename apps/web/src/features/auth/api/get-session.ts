@@ -12,7 +12,7 @@ export interface SessionUser {
 }
 
 /** GET /api/auth/get-session: the current user, or null when signed out. */
-export async function getSession(): Promise<SessionUser | null> {
+async function getSession(): Promise<SessionUser | null> {
   let answer: Awaited<ReturnType<typeof authClient.getSession>>;
   try {
     answer = await authClient.getSession();
@@ -30,7 +30,7 @@ export async function getSession(): Promise<SessionUser | null> {
 
 export const sessionKey = [...queryRoots.auth, 'session'] as const;
 
-export const sessionQueryOptions = () =>
+const sessionQueryOptions = () =>
   queryOptions({
     queryKey: sessionKey,
     queryFn: getSession,

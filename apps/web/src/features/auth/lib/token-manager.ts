@@ -7,9 +7,9 @@ import { ACCESS_TOKEN_KEY } from '@/lib/storage';
  * to 16 minutes, and removed on sign-out. `getToken` waits while a token is on its way.
  */
 
-export const RENEW_BEFORE_EXPIRY_MS = 5 * 60_000;
-export const FIRST_RETRY_DELAY_MS = 30_000;
-export const MAX_RETRY_DELAY_MS = 16 * 60_000;
+const RENEW_BEFORE_EXPIRY_MS = 5 * 60_000;
+const FIRST_RETRY_DELAY_MS = 30_000;
+const MAX_RETRY_DELAY_MS = 16 * 60_000;
 /** A token this close to its expiry is not sent any more (clock skew, request time). */
 const EXPIRY_MARGIN_MS = 30_000;
 
@@ -31,7 +31,7 @@ export interface TokenStorage {
   remove(): void;
 }
 
-export const localTokenStorage: TokenStorage = {
+const localTokenStorage: TokenStorage = {
   get: () => {
     try {
       return localStorage.getItem(ACCESS_TOKEN_KEY);

@@ -9,7 +9,7 @@ import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
 /** POST /api/create-donation-campaigns: the owner is the signed-in user. */
-export function createCampaign(body: CreateCampaignBody) {
+function createCampaign(body: CreateCampaignBody) {
   return api<Campaign>('/create-donation-campaigns', { method: 'POST', json: body });
 }
 

@@ -4,14 +4,14 @@ import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
 /** GET /api/donations/{id}/donators (owner or admin): names and amounts, newest first. */
-export function getCampaignDonators(id: string, signal?: AbortSignal) {
+function getCampaignDonators(id: string, signal?: AbortSignal) {
   return api<Donator[]>(`/donations/${encodeURIComponent(id)}/donators`, { signal });
 }
 
 export const campaignDonatorsKey = (id: string) =>
   [...queryRoots.campaigns, 'donators', id] as const;
 
-export const campaignDonatorsQueryOptions = (id: string) =>
+const campaignDonatorsQueryOptions = (id: string) =>
   queryOptions({
     queryKey: campaignDonatorsKey(id),
     queryFn: ({ signal }) => getCampaignDonators(id, signal),

@@ -4,13 +4,13 @@ import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
 /** GET /api/donations/{id}: one campaign with its raised amount (donatedAmount). */
-export function getCampaign(id: string, signal?: AbortSignal) {
+function getCampaign(id: string, signal?: AbortSignal) {
   return api<Campaign>(`/donations/${encodeURIComponent(id)}`, { signal });
 }
 
 export const campaignKey = (id: string) => [...queryRoots.campaigns, 'detail', id] as const;
 
-export const campaignQueryOptions = (id: string) =>
+const campaignQueryOptions = (id: string) =>
   queryOptions({
     queryKey: campaignKey(id),
     queryFn: ({ signal }) => getCampaign(id, signal),

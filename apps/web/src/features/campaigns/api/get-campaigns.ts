@@ -9,7 +9,7 @@ export interface CampaignsPage {
 }
 
 /** GET /api/donation-campaigns?page=n: 9 campaigns that are not paused, newest first; [] ends. */
-export async function getCampaigns(page: number, signal?: AbortSignal): Promise<CampaignsPage> {
+async function getCampaigns(page: number, signal?: AbortSignal): Promise<CampaignsPage> {
   const items = await api<Campaign[]>('/donation-campaigns', { query: { page }, signal });
   return { items, page };
 }
@@ -35,7 +35,7 @@ export function campaignsOfPages(pages: readonly CampaignsPage[] | undefined): C
 /** The key of the public list (every loaded page). */
 export const campaignListKey = [...queryRoots.campaigns, 'list'] as const;
 
-export const campaignsInfiniteQueryOptions = () =>
+const campaignsInfiniteQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: campaignListKey,
     queryFn: ({ pageParam, signal }) => getCampaigns(pageParam, signal),

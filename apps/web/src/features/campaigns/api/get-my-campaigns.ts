@@ -4,13 +4,13 @@ import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
 /** GET /api/donations: the signed-in user's own campaigns, paused ones included. */
-export function getMyCampaigns(signal?: AbortSignal) {
+function getMyCampaigns(signal?: AbortSignal) {
   return api<Campaign[]>('/donations', { signal });
 }
 
 export const myCampaignsKey = [...queryRoots.campaigns, 'mine'] as const;
 
-export const myCampaignsQueryOptions = () =>
+const myCampaignsQueryOptions = () =>
   queryOptions({
     queryKey: myCampaignsKey,
     queryFn: ({ signal }) => getMyCampaigns(signal),

@@ -4,13 +4,13 @@ import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
 /** GET /api/user/donations: the signed-in user's own donations, newest first. */
-export function getMyDonations(signal?: AbortSignal) {
+function getMyDonations(signal?: AbortSignal) {
   return api<MyDonation[]>('/user/donations', { signal });
 }
 
 export const myDonationsKey = [...queryRoots.donations, 'mine'] as const;
 
-export const myDonationsQueryOptions = () =>
+const myDonationsQueryOptions = () =>
   queryOptions({
     queryKey: myDonationsKey,
     queryFn: ({ signal }) => getMyDonations(signal),

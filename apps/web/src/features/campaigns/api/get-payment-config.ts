@@ -4,11 +4,11 @@ import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
 /** GET /api/config: which payment provider this server uses (Stripe or the test provider). */
-export function getPaymentConfig(signal?: AbortSignal): Promise<PublicConfig> {
+function getPaymentConfig(signal?: AbortSignal): Promise<PublicConfig> {
   return api<PublicConfig>('/config', { signal, anonymous: true });
 }
 
-export const paymentConfigQueryOptions = () =>
+const paymentConfigQueryOptions = () =>
   queryOptions({
     // Same key as every other reader of GET /api/config: one request for the whole app.
     queryKey: queryRoots.config,

@@ -10,7 +10,7 @@ import { myDonationsKey } from './get-my-donations';
  * POST /api/donations/record: the server checks with the payment provider that the intent
  * succeeded for this campaign and amount, then records it once (retries are harmless).
  */
-export function recordDonation(body: RecordDonationBody) {
+function recordDonation(body: RecordDonationBody) {
   return api<RecordDonationAnswer>('/donations/record', { method: 'POST', json: body });
 }
 

@@ -5,7 +5,7 @@ import { queryRoots } from '@/lib/query-keys';
 import { myCampaignsKey } from './get-my-campaigns';
 
 /** PATCH /api/donations/{id}/pause (owner): toggles and answers the new value. */
-export function toggleCampaignPause(id: string) {
+function toggleCampaignPause(id: string) {
   return api<PauseAnswer>(`/donations/${encodeURIComponent(id)}/pause`, { method: 'PATCH' });
 }
 

@@ -10,7 +10,7 @@ import { queryRoots } from '@/lib/query-keys';
 import { campaignKey } from './get-campaign';
 
 /** PATCH /api/update-donation/{id} (owner or admin): answers the campaign as changed. */
-export function updateCampaign(id: string, body: UpdateCampaignBody) {
+function updateCampaign(id: string, body: UpdateCampaignBody) {
   return api<Campaign>(`/update-donation/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     json: body,

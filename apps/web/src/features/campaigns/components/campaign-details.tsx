@@ -13,7 +13,7 @@ import { useCampaign } from '../api/get-campaign';
 import { DonateModal } from './donate-modal';
 
 /** Why a campaign takes no donations now, or null when it does. */
-export function closedReason(c: Campaign, now = new Date()): string | null {
+function closedReason(c: Campaign, now = new Date()): string | null {
   if (c.paused) return 'This campaign is paused and is not accepting donations right now.';
   if (isCampaignEnded(c.lastDate, now)) {
     return `This campaign ended on ${formatCalendarDate(c.lastDate)} and no longer accepts donations.`;

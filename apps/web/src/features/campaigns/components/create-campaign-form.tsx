@@ -5,7 +5,7 @@ import { useCreateCampaign } from '../api/create-campaign';
 import { CampaignForm, emptyCampaignForm } from './campaign-form';
 
 /** Spec section 8: the server's error, else 'Failed to create donation campaign.' (network: '... Please try again.'). */
-export function createFailure(err: unknown): string {
+function createFailure(err: unknown): string {
   return errorMessage(err, messages.campaigns.createFailed, messages.campaigns.createFailedRetry);
 }
 

@@ -19,7 +19,7 @@ export interface CampaignViewer {
   isAdmin: boolean;
 }
 
-export function campaignToFormValues(c: Campaign): CampaignFormValues {
+function campaignToFormValues(c: Campaign): CampaignFormValues {
   return {
     petPicture: c.petPicture,
     petName: c.petName,

@@ -5,7 +5,7 @@ import { petListKey } from './get-pets';
 import { myPetsKey } from './get-my-pets';
 
 /** POST /api/add-pet: the owner is the signed-in user (any userEmail sent is ignored). */
-export function addPet(body: PetBody) {
+function addPet(body: PetBody) {
   return api<Pet>('/add-pet', { method: 'POST', json: body });
 }
 

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { myAdoptionRequestsKey } from './get-my-adoption-requests';
 
 /** POST /api/adoption-requests: name, e-mail and the pet's name and picture come from the server. */
-export function createAdoptionRequest(body: AdoptionRequestBody) {
+function createAdoptionRequest(body: AdoptionRequestBody) {
   return api<AdoptionRequest>('/adoption-requests', { method: 'POST', json: body });
 }
 

@@ -6,7 +6,7 @@ import { petListKey } from './get-pets';
 import { myPetsKey } from './get-my-pets';
 
 /** DELETE /api/pet/{id}: the owner deletes their pet (and its adoption requests). */
-export function deletePet(id: string) {
+function deletePet(id: string) {
   return api<DeletedAnswer>(`/pet/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 

@@ -4,7 +4,7 @@ import { apiPage } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
 /** GET /api/user/adoption-requests?email: the requests on the signed-in user's pets. */
-export function getAdoptionRequests(email: string, page: number, signal?: AbortSignal) {
+function getAdoptionRequests(email: string, page: number, signal?: AbortSignal) {
   return apiPage<AdoptionRequest>('/user/adoption-requests', {
     query: { email, page, limit: DASHBOARD_PAGE_SIZE },
     signal,
@@ -14,7 +14,7 @@ export function getAdoptionRequests(email: string, page: number, signal?: AbortS
 /** The key of every page of the requests the user received. */
 export const adoptionRequestsKey = [...queryRoots.adoptionRequests, 'received'] as const;
 
-export const adoptionRequestsQueryOptions = (email: string, page: number) =>
+const adoptionRequestsQueryOptions = (email: string, page: number) =>
   queryOptions({
     queryKey: [...adoptionRequestsKey, email, page],
     queryFn: ({ signal }) => getAdoptionRequests(email, page, signal),

@@ -4,7 +4,7 @@ import { apiPage } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
 /** GET /api/user/my-adoption-requests: the requests the signed-in user sent, with their status. */
-export function getMyAdoptionRequests(page: number, signal?: AbortSignal) {
+function getMyAdoptionRequests(page: number, signal?: AbortSignal) {
   return apiPage<AdoptionRequest>('/user/my-adoption-requests', {
     query: { page, limit: DASHBOARD_PAGE_SIZE },
     signal,
@@ -14,7 +14,7 @@ export function getMyAdoptionRequests(page: number, signal?: AbortSignal) {
 /** The key of every page of the requests the user sent. */
 export const myAdoptionRequestsKey = [...queryRoots.adoptionRequests, 'sent'] as const;
 
-export const myAdoptionRequestsQueryOptions = (page: number) =>
+const myAdoptionRequestsQueryOptions = (page: number) =>
   queryOptions({
     queryKey: [...myAdoptionRequestsKey, page],
     queryFn: ({ signal }) => getMyAdoptionRequests(page, signal),

@@ -4,7 +4,7 @@ import { apiPage } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
 /** GET /api/user/pets?email: the signed-in user's own pets, one page. */
-export function getMyPets(email: string, page: number, signal?: AbortSignal) {
+function getMyPets(email: string, page: number, signal?: AbortSignal) {
   return apiPage<Pet>('/user/pets', {
     query: { email, page, limit: DASHBOARD_PAGE_SIZE },
     signal,
@@ -14,7 +14,7 @@ export function getMyPets(email: string, page: number, signal?: AbortSignal) {
 /** The key of every page of the user's own pets. */
 export const myPetsKey = [...queryRoots.pets, 'mine'] as const;
 
-export const myPetsQueryOptions = (email: string, page: number) =>
+const myPetsQueryOptions = (email: string, page: number) =>
   queryOptions({
     queryKey: [...myPetsKey, email, page],
     queryFn: ({ signal }) => getMyPets(email, page, signal),

@@ -4,13 +4,13 @@ import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
 /** GET /api/pets/{id}: one pet (details screen and edit form). */
-export function getPet(id: string, signal?: AbortSignal) {
+function getPet(id: string, signal?: AbortSignal) {
   return api<Pet>(`/pets/${encodeURIComponent(id)}`, { signal });
 }
 
 export const petKey = (id: string) => [...queryRoots.pets, 'detail', id] as const;
 
-export const petQueryOptions = (id: string) =>
+const petQueryOptions = (id: string) =>
   queryOptions({
     queryKey: petKey(id),
     queryFn: ({ signal }) => getPet(id, signal),

@@ -16,7 +16,7 @@ export interface PetsPage {
 }
 
 /** GET /api/pets: one page of the pets that are not adopted yet, newest first. */
-export async function getPets(
+async function getPets(
   filters: PetListFilters,
   page: number,
   signal?: AbortSignal,
@@ -38,7 +38,7 @@ export async function getPets(
 /** The key of every page and filter of the public list. */
 export const petListKey = [...queryRoots.pets, 'list'] as const;
 
-export const petsInfiniteQueryOptions = (filters: PetListFilters) =>
+const petsInfiniteQueryOptions = (filters: PetListFilters) =>
   infiniteQueryOptions({
     queryKey: [...petListKey, { search: filters.search.trim(), category: filters.category }],
     queryFn: ({ pageParam, signal }) => getPets(filters, pageParam, signal),

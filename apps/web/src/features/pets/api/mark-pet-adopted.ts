@@ -6,7 +6,7 @@ import { petListKey } from './get-pets';
 import { myPetsKey } from './get-my-pets';
 
 /** PATCH /api/pets/{id}/adopted: the owner marks their pet adopted (one way). */
-export function markPetAdopted(id: string) {
+function markPetAdopted(id: string) {
   const body: MarkAdoptedBody = { adopted: true };
   return api<Pet>(`/pets/${encodeURIComponent(id)}/adopted`, { method: 'PATCH', json: body });
 }

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { adoptionRequestsKey } from './get-adoption-requests';
 
 /** PATCH /api/adoption-requests/{id}: the pet's owner accepts or rejects (switching allowed). */
-export function updateAdoptionRequest(id: string, body: AdoptionStatusBody) {
+function updateAdoptionRequest(id: string, body: AdoptionStatusBody) {
   return api<AdoptionRequest>(`/adoption-requests/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     json: body,

@@ -6,7 +6,7 @@ import { petListKey } from './get-pets';
 import { myPetsKey } from './get-my-pets';
 
 /** PATCH /api/update-pet/{id}: the owner or an admin changes a pet. */
-export function updatePet(id: string, body: UpdatePetBody) {
+function updatePet(id: string, body: UpdatePetBody) {
   return api<Pet>(`/update-pet/${encodeURIComponent(id)}`, { method: 'PATCH', json: body });
 }
 

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import { myAdoptionRequestsKey } from './get-my-adoption-requests';
 
 /** DELETE /api/adoption-requests/{id}: the requester withdraws a pending request. */
-export function withdrawAdoptionRequest(id: string) {
+function withdrawAdoptionRequest(id: string) {
   return api<unknown>(`/adoption-requests/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 

@@ -14,7 +14,7 @@ import { useUpdateAdoptionRequest } from '../api/update-adoption-request';
 import { ScrollHint } from './scroll-hint';
 import type { Viewer } from './viewer';
 
-export const ADOPTION_REQUESTS_LOAD_FAILED = 'Failed to load adoption requests. Please try again.';
+const ADOPTION_REQUESTS_LOAD_FAILED = 'Failed to load adoption requests. Please try again.';
 
 type Decision = 'accepted' | 'rejected';
 

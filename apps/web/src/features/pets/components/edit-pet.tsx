@@ -14,7 +14,7 @@ import type { Viewer } from './viewer';
 export const NOT_YOUR_PET_TEXT = 'You can only update pets you added.';
 
 /** The edit form's starting values; the category defaults to other (spec section 2). */
-export function petToFormValues(pet: Pet): PetFormValues {
+function petToFormValues(pet: Pet): PetFormValues {
   const category = petCategorySchema.safeParse(pet.petCategory);
   return {
     petImage: pet.petImage,

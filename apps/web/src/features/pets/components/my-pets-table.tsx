@@ -20,7 +20,7 @@ import { useMarkPetAdopted } from '../api/mark-pet-adopted';
 import { ScrollHint } from './scroll-hint';
 import type { Viewer } from './viewer';
 
-export const MY_PETS_LOAD_FAILED = 'Failed to load your pets. Please try again.';
+const MY_PETS_LOAD_FAILED = 'Failed to load your pets. Please try again.';
 
 /** My Added Pets: the signed-in user's pets with Update, Delete (confirmed) and Adopt. */
 export function MyPetsTable({ viewer }: { viewer: Viewer }) {

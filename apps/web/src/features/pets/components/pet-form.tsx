@@ -15,7 +15,7 @@ import { setServerFieldErrors } from '@/lib/form-errors';
 import { categoryLabels } from '@/utils/category-label';
 
 /** The add and edit forms validate with the API's own body schema (userEmail is not a field). */
-export const petFormSchema = petBodySchema.omit({ userEmail: true });
+const petFormSchema = petBodySchema.omit({ userEmail: true });
 export type PetFormValues = z.input<typeof petFormSchema>;
 export type PetFormOutput = Omit<PetBody, 'userEmail'>;
 

@@ -7,7 +7,7 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { categoryLabels } from '@/utils/category-label';
 import type { PetListFilters } from '../api/get-pets';
 
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 const categoryOptions = petCategories.map((c) => ({ value: c, label: categoryLabels[c] }));
 
