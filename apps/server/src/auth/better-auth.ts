@@ -59,7 +59,7 @@ import { createSignInThrottle } from './sign-in-throttle.service';
 export const CLIENT_IP_HEADER = 'x-pet-haven-client-ip';
 
 /** The actor recorded in the audit log for promotions made because of ADMIN_EMAILS. */
-export const ADMIN_EMAILS_ACTOR = 'system:ADMIN_EMAILS';
+const ADMIN_EMAILS_ACTOR = 'system:ADMIN_EMAILS';
 
 const signUpRules = {
   name: nameSchema,

@@ -15,7 +15,6 @@ const defaultHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({ defaultHook });
 }
-export type Router = ReturnType<typeof createRouter>;
 
 export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { 'application/json': { schema } },
