@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { deflateSync, crc32 } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
 import { createUser, type TestUser } from '../../../test/helpers/factories';
+import { grayscalePng } from '../../../test/helpers/png';
 import { imageUploads } from '../../db/schema/index';
 import { imageProcessingQueueOf, storeUpload } from './images.service';
 
@@ -31,31 +31,8 @@ const flat = (width: number, height: number) =>
     .png()
     .toBuffer();
 
-/**
- * A real, fully valid grayscale PNG of width x height whose every pixel is 0: each row is a
- * filter byte and `width` zero bytes, all deflated together, so even 39,000,000 rows stay small.
- */
-function blankPng(width: number, height: number) {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 0; // grayscale
-  return Buffer.concat([
-    Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc((width + 1) * height), { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A real, fully valid grayscale PNG whose every pixel is 0 (stays small even at 39,000,000 rows). */
+const blankPng = (width: number, height: number) => grayscalePng(width, height);
 
 const uploadsOf = async (ctx: TestContext, userId: string) =>
   (

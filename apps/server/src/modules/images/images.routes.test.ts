@@ -1,4 +1,3 @@
-import { deflateSync, crc32 } from 'node:zlib';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import sharp from 'sharp';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseHostedImageUrl } from '@pet-haven/shared/images';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
 import { createUser, type TestUser } from '../../../test/helpers/factories';
+import { grayscalePng } from '../../../test/helpers/png';
 
 let ctx: TestContext;
 let alice: TestUser;
@@ -40,27 +40,7 @@ const upload = (
   });
 
 /** A PNG whose header claims huge dimensions while the file stays tiny (a decompression bomb). */
-function pngBomb(width: number, height: number) {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 0; // grayscale
-  return Buffer.concat([
-    Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc(width + 1))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+const pngBomb = (width: number, height: number) => grayscalePng(width, height, 1);
 
 describe('POST /api/images', () => {
   it('refuses anonymous callers with 401', async () => {
