@@ -183,6 +183,16 @@ test.describe('donation campaigns and donating', () => {
     expect(await page.getByRole('article').count()).toBe(9);
     expect(pagesAsked).toEqual(['1']);
 
+    // Two scroll events before the list renders again (a fast wheel, or a slow machine): page 2
+    // is asked for once, not asked, cancelled and asked again.
+    await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      window.dispatchEvent(new Event('scroll'));
+      window.dispatchEvent(new Event('scroll'));
+    });
+    await expect(page.getByRole('article')).toHaveCount(18);
+    expect(pagesAsked).toEqual(['1', '2']);
+
     // scroll to the bottom until the end message shows (each scroll loads the next page)
     const end = page.getByText(messages.campaigns.noMore);
     await expect

@@ -20,7 +20,9 @@ export function CampaignGrid() {
 
   useNearBottom(
     () => {
-      if (hasNextPage && !isFetchingNextPage) fetchNextPage();
+      // Scroll events that arrive before the next render still see isFetchingNextPage false:
+      // cancelRefetch: false makes them no-ops instead of cancelling and re-asking the same page.
+      if (hasNextPage && !isFetchingNextPage) void query.fetchNextPage({ cancelRefetch: false });
     },
     {
       enabled: status === 'success' && hasNextPage && !isFetchingNextPage && !isFetchNextPageError,

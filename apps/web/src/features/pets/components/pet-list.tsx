@@ -21,8 +21,9 @@ export function PetList() {
   const pets = data?.pages.flatMap((p) => p.items) ?? [];
   const total = data?.pages[0]?.total ?? 0;
 
-  // a failed page waits for Try again instead of asking again on every scroll
-  useNearBottom(() => void fetchNextPage(), {
+  // a failed page waits for Try again instead of asking again on every scroll; scroll events
+  // that arrive before the next render do not cancel and re-ask the page being fetched
+  useNearBottom(() => void fetchNextPage({ cancelRefetch: false }), {
     enabled: hasNextPage && !isFetchingNextPage && !isError,
     offset: PRELOAD_OFFSET,
     deps: [pets.length],
