@@ -18,7 +18,7 @@ export default defineConfig({
   reporter: [['list'], ['html', { outputFolder: './e2e/artifacts/report', open: 'never' }]],
   forbidOnly: CI,
   retries: CI ? 1 : 0,
-  // Two shared cores: 2 workers (each with its own app) measured faster than 1; see e2e/README.md.
+  // Two cores: 2 workers (each with its own app) measured faster than 1 (docs/decisions/016).
   workers: Number(process.env.E2E_WORKERS ?? 2),
   // Files run in parallel across workers; the tests of one file run in order.
   fullyParallel: false,
@@ -28,7 +28,9 @@ export default defineConfig({
     viewport: DESKTOP,
     actionTimeout: 10_000,
     navigationTimeout: 15_000,
-    trace: 'retain-on-failure',
+    // Traces keep each action's DOM snapshot, console and network, without the screencast
+    // (it cost a third of the run's CPU on 2 cores); kept only for failing tests.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [
