@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import autocannon from 'autocannon';
+import { loadGet, percentile } from './measure';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createApp } from '../src/app';
@@ -37,27 +37,14 @@ const scenarios: { name: string; query: string }[] = [
   { name: 'deep page (page=2000)', query: 'adopted=false&page=2000' },
 ];
 
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 async function measure(url: string) {
-  const times: number[] = [];
-  let errors = 0;
-  const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
-  instance.on('response', (_client, status, _bytes, responseTime) => {
-    times.push(responseTime);
-    if (status !== 200) errors += 1;
-  });
-  const result = await instance;
-  times.sort((a, b) => a - b);
+  const { rps, times, errors } = await loadGet(url, CONNECTIONS, SECONDS);
   return {
-    rps: Math.round(result.requests.average),
+    rps,
     p50: percentile(times, 50),
     p95: percentile(times, 95),
     p99: percentile(times, 99),
-    errors: errors + result.errors + result.timeouts,
+    errors,
   };
 }
 

@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import autocannon from 'autocannon';
+import { loadGet, percentile } from './measure';
 import pg from 'pg';
 import sharp from 'sharp';
 import { createApp } from '../src/app';
@@ -36,11 +36,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 10);
 const SECRET = 'bench-secret-bench-secret-bench-secret-123';
 const LIST = '/api/pets?adopted=false';
-
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 /** A photo-like 30-megapixel JPEG (gradients and a fine pattern), about 0.6 MB. */
 async function largePhoto() {
@@ -76,22 +71,14 @@ async function uploaderToken(database: DatabaseHandle) {
 }
 
 async function measureList(url: string, seconds = SECONDS) {
-  const times: number[] = [];
-  let errors = 0;
-  const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds });
-  instance.on('response', (_client, status, _bytes, responseTime) => {
-    times.push(responseTime);
-    if (status !== 200) errors += 1;
-  });
-  const result = await instance;
-  times.sort((a, b) => a - b);
+  const { rps, times, errors } = await loadGet(url, CONNECTIONS, seconds);
   return {
-    rps: Math.round(result.requests.average),
+    rps,
     p50: Math.round(percentile(times, 50)),
     p95: Math.round(percentile(times, 95)),
     p99: Math.round(percentile(times, 99)),
     max: Math.round(times[times.length - 1] ?? NaN),
-    errors: errors + result.errors + result.timeouts,
+    errors,
   };
 }
 

@@ -1,0 +1,28 @@
+import autocannon from 'autocannon';
+
+/** The p-th percentile of ascending `sorted` (nearest rank); NaN when empty. */
+export function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/**
+ * GET `url` with autocannon for `seconds` over `connections`: requests per second, every
+ * response time in ascending order, and the count of non-200 answers, errors and timeouts.
+ */
+export async function loadGet(url: string, connections: number, seconds: number) {
+  const times: number[] = [];
+  let errors = 0;
+  const instance = autocannon({ url, connections, duration: seconds });
+  instance.on('response', (_client, status, _bytes, responseTime) => {
+    times.push(responseTime);
+    if (status !== 200) errors += 1;
+  });
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return {
+    rps: Math.round(result.requests.average),
+    times,
+    errors: errors + result.errors + result.timeouts,
+  };
+}
