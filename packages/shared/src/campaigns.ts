@@ -6,33 +6,14 @@ import { fromCents, hasAtMostTwoDecimals, MAX_AMOUNT, moneyInputSchema } from '.
 import { pagingQuerySchema } from './pagination';
 import { petLimits } from './pets';
 import { requiredText, text } from './text';
+import {
+  CAMPAIGN_PAGE_SIZE,
+  DONATION_LIST_PAGE_SIZE,
+  campaignToday,
+  isIsoDate,
+} from './campaign-values';
 
-/** Campaigns per page of GET /api/donation-campaigns (the grid has up to 3 columns). */
-export const CAMPAIGN_PAGE_SIZE = 9;
-
-const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
-
-/** True for a real calendar date written YYYY-MM-DD (2026-02-30 is not). */
-export function isIsoDate(value: string): boolean {
-  if (!isoDatePattern.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
-/**
- * The calendar date a campaign's last date is compared with: today "anywhere on Earth"
- * (UTC-12). A campaign accepts donations until its last date has ended everywhere, and a
- * date that is today for the person creating the campaign is never refused as past,
- * whatever their time zone. Used by the server and the web alike.
- */
-export function campaignToday(now: Date = new Date()): string {
-  return new Date(now.getTime() - 12 * 3600 * 1000).toISOString().slice(0, 10);
-}
-
-/** True when a campaign with this last date no longer accepts donations. */
-export function isCampaignEnded(lastDate: string, now: Date = new Date()): boolean {
-  return lastDate < campaignToday(now);
-}
+export * from './campaign-values';
 
 /** A decimal amount in dollars: above 0, at most 2 decimals (stored as integer cents). */
 export const amountSchema = (field: string) =>
@@ -141,28 +122,17 @@ export type Campaign = z.infer<typeof campaignSchema>;
 
 export const campaignListSchema = z.array(campaignSchema);
 
-export const campaignListQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be 1 or more')
-    .max(1_000_000)
-    .default(1)
-    .describe('Page number, from 1'),
-});
+/** GET /api/donation-campaigns: `?page=n` as the spec has it, 9 a page unless `limit` says. */
+export const campaignListQuerySchema = pagingQuerySchema(CAMPAIGN_PAGE_SIZE);
 export type CampaignListQuery = z.infer<typeof campaignListQuerySchema>;
 
 export const campaignIdParamSchema = z.object({ id: uuidSchema });
 
-/** Items per page of the lists that can grow (my campaigns, donators, my donations). */
-export const DONATION_LIST_LIMIT = 1000;
-
 /**
  * GET /api/donations, /api/donations/{id}/donators, /api/user/donations: one page, newest
- * first, with the total in X-Total-Count. The default page is large enough for the web's
- * single-page screens.
+ * first (20 unless `limit` says, at most 100), paged like every list.
  */
-export const donationListQuerySchema = pagingQuerySchema(DONATION_LIST_LIMIT, DONATION_LIST_LIMIT);
+export const donationListQuerySchema = pagingQuerySchema(DONATION_LIST_PAGE_SIZE);
 export type DonationListQuery = z.infer<typeof donationListQuerySchema>;
 
 /** PATCH /api/donations/{id}/pause answer: the new value. */

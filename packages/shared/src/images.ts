@@ -1,23 +1,7 @@
 import { z } from 'zod';
 import { text } from './text';
 
-/** Uploads larger than this are refused with 413. */
-export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-/** Images with more pixels than this (decompression bombs) are refused. */
-export const IMAGE_MAX_PIXELS = 40_000_000;
-/** The widths the server stores of every upload (never upscaled: smaller originals stop early). */
-export const IMAGE_WIDTHS = [400, 800, 1600] as const;
-/** The multipart field that carries the file in POST /api/images. */
-export const IMAGE_FIELD = 'image';
-export const imageAcceptTypes = [
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/gif',
-  'image/avif',
-] as const;
-/** For `<input type="file" accept>`; the server decides the real type from the bytes. */
-export const IMAGE_ACCEPT = imageAcceptTypes.join(',');
+export * from './image-values';
 
 /** POST /api/images answers like the image host the spec used: `{ data: { display_url } }`. */
 export const uploadAnswerSchema = z.object({
@@ -35,59 +19,3 @@ export type UploadAnswer = z.infer<typeof uploadAnswerSchema>;
  */
 export const imageUrlSchema = (requiredMessage = 'Please upload a pet image!') =>
   text({ error: requiredMessage }).trim().min(1, requiredMessage).max(2048);
-
-/** `/api/images/<64 hex>-<width>w.webp`, optionally behind an origin. */
-export const hostedImagePattern =
-  /^(?:https?:\/\/[^/]+)?\/api\/images\/([0-9a-f]{64})-(\d{1,5})w\.webp$/;
-
-export interface ParsedImageUrl {
-  /** The image id: SHA-256 of the processed image. */
-  id: string;
-  /** The width of the largest stored size (the one display_url names). */
-  width: number;
-  /** The part before `/api/images/`, '' for a relative URL. */
-  origin: string;
-}
-
-export function parseHostedImageUrl(url: string): ParsedImageUrl | null {
-  const m = hostedImagePattern.exec(url);
-  if (!m?.[1] || !m[2]) return null;
-  return { id: m[1], width: Number(m[2]), origin: url.slice(0, url.indexOf('/api/images/')) };
-}
-
-/** The URL of one stored size of an image. */
-export const hostedImageUrl = (id: string, width: number, origin = '') =>
-  `${origin}/api/images/${id}-${width}w.webp`;
-
-/** The stored widths of an image whose largest size is `largest` px wide. */
-export function storedWidths(largest: number): number[] {
-  return [...IMAGE_WIDTHS.filter((w) => w < largest), largest];
-}
-
-/** `sizes` for a card in the 1-2-3 column grid, and for the details page's picture. */
-export const CARD_IMAGE_SIZES = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
-export const DETAIL_IMAGE_SIZES = '(min-width: 1024px) 50vw, 100vw';
-
-export interface ResponsiveImage {
-  src: string;
-  srcSet?: string;
-  sizes?: string;
-}
-
-/**
- * Turns a display_url into `<img src srcSet sizes>` so a phone picks a small size and never
- * downloads the largest. A URL this server does not host is answered as a plain `src`.
- *
- *   <img {...responsiveImage(pet.petImage, CARD_IMAGE_SIZES)} alt={pet.petName} />
- */
-export function responsiveImage(displayUrl: string, sizes = CARD_IMAGE_SIZES): ResponsiveImage {
-  const parsed = parseHostedImageUrl(displayUrl);
-  if (!parsed) return { src: displayUrl };
-  const widths = storedWidths(parsed.width);
-  const fallback = widths.find((w) => w >= 800) ?? parsed.width;
-  return {
-    src: hostedImageUrl(parsed.id, fallback, parsed.origin),
-    srcSet: widths.map((w) => `${hostedImageUrl(parsed.id, w, parsed.origin)} ${w}w`).join(', '),
-    sizes,
-  };
-}

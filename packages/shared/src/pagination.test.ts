@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminListQuerySchema } from './admin';
 import { auditLogQuerySchema } from './audit';
-import { donationListQuerySchema } from './campaigns';
+import { campaignListQuerySchema, donationListQuerySchema } from './campaigns';
 import {
   myAdoptionRequestsQuerySchema,
   petListQuerySchema,
@@ -18,7 +18,8 @@ const lists = {
   userPets: [userPetsQuerySchema, 10, 100],
   userAdoptionRequests: [userAdoptionRequestsQuerySchema, 10, 100],
   myAdoptionRequests: [myAdoptionRequestsQuerySchema, 10, 100],
-  donations: [donationListQuerySchema, 1000, 1000],
+  campaigns: [campaignListQuerySchema, 9, 100],
+  donations: [donationListQuerySchema, 20, 100],
 } as const;
 
 describe('page and limit of every paged list', () => {

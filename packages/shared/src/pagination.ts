@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export { TOTAL_COUNT_HEADER } from './headers';
+export { LINK_HEADER, TOTAL_COUNT_HEADER } from './headers';
 
 export const pageQuerySchema = z.coerce
   .number()
@@ -21,7 +21,10 @@ export const limitQuerySchema = (defaultLimit: number, max = 100) =>
 
 /**
  * THE `page` and `limit` query parameters of every paged list (one definition); extend it with
- * the list's own filters: `pagingQuerySchema(24).extend({ search: ... })`.
+ * the list's own filters: `pagingQuerySchema(24).extend({ search: ... })`. Every paged answer is
+ * the JSON array of one page with `X-Total-Count` (how many match in all) and, while there is a
+ * next page, `Link: <url>; rel="next"` (decision 020): clients follow that link rather than
+ * counting pages, so the server can change how it pages (keyset cursors) in one place.
  */
 export const pagingQuerySchema = (defaultLimit: number, max = 100) =>
   z.object({ page: pageQuerySchema, limit: limitQuerySchema(defaultLimit, max) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { declineCodes } from './errors';
 import { uuidSchema } from './ids';
 import { hasAtMostTwoDecimals, MAX_AMOUNT } from './money';
 import { text } from './text';
@@ -63,26 +64,9 @@ export const testPaymentIntentParamSchema = z.object({
 export const testPaymentConfirmAnswerSchema = z.object({ status: z.literal('succeeded') });
 export type TestPaymentConfirmAnswer = z.infer<typeof testPaymentConfirmAnswerSchema>;
 
-/**
- * Decline codes (Stripe's names) answered as `code` of a 402 by the test provider's confirm.
- * The message is a sentence for the donor.
- */
-export const declineCodes = [
-  'card_declined',
-  'insufficient_funds',
-  'incorrect_number',
-  'invalid_number',
-  'invalid_expiry_month',
-  'invalid_expiry_year',
-  'expired_card',
-  'invalid_cvc',
-  'incorrect_cvc',
-  'processing_error',
-] as const;
-export type DeclineCode = (typeof declineCodes)[number];
-
+/** A 402 of the test provider's confirm: a decline code of the error catalogue and a sentence for the donor. */
 export const paymentDeclinedSchema = z.object({
-  code: z.string().describe('A decline code such as card_declined or insufficient_funds'),
+  code: z.enum(declineCodes).describe('A decline code such as card_declined or insufficient_funds'),
   message: z.string(),
 });
 export type PaymentDeclined = z.infer<typeof paymentDeclinedSchema>;

@@ -3,29 +3,22 @@ import { uuidSchema } from './ids';
 import { imageUrlSchema } from './images';
 import { pagingQuerySchema } from './pagination';
 import { requiredText, text } from './text';
+import {
+  adoptionLimits,
+  adoptionStatuses,
+  petCategories,
+  petLimits,
+  PETS_PAGE_SIZE,
+  DASHBOARD_PAGE_SIZE,
+} from './pet-values';
 
-/** Spec section 9: pet categories. */
-export const petCategories = ['dog', 'cat', 'bird', 'reptile', 'other'] as const;
+export * from './pet-values';
+
 export const petCategorySchema = z.enum(petCategories);
 export type PetCategory = z.infer<typeof petCategorySchema>;
 
-export const adoptionStatuses = ['pending', 'accepted', 'rejected'] as const;
 export const adoptionStatusSchema = z.enum(adoptionStatuses);
 export type AdoptionStatus = z.infer<typeof adoptionStatusSchema>;
-
-/** Maximum lengths, matching the database columns (long descriptions are capped here). */
-export const petLimits = {
-  petName: 100,
-  petAge: 50,
-  petLocation: 200,
-  shortDescription: 300,
-  longDescription: 5000,
-} as const;
-
-/** Page size of GET /api/pets when `limit` is not given. */
-export const PETS_PAGE_SIZE = 24;
-/** Page size of the dashboard tables (my pets, adoption requests) when `limit` is not given. */
-export const DASHBOARD_PAGE_SIZE = 10;
 
 /** A pet as the API answers it (spec section 3). */
 export const petSchema = z.object({
@@ -105,8 +98,6 @@ export const adoptionRequestSchema = z.object({
   createdAt: z.string().describe('ISO 8601 time'),
 });
 export type AdoptionRequest = z.infer<typeof adoptionRequestSchema>;
-
-export const adoptionLimits = { phone: 40, address: 500 } as const;
 
 /**
  * POST /api/adoption-requests. Name, e-mail, pet name and picture come from the session and the
