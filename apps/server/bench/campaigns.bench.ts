@@ -5,32 +5,19 @@
  *   npx tsx bench/campaigns.bench.ts                      # embedded PGlite, in memory
  *   DATABASE_URL=postgres://... npx tsx bench/campaigns.bench.ts   # a scratch PostgreSQL database
  */
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
+import { buildDeps } from '../src/app-deps';
 import { createLogger } from '../src/lib/logger';
+import { testConfig } from '../test/helpers/test-config';
+import { openBenchDatabase } from './bench-app';
 
 const COUNT = Number(process.env.CAMPAIGNS ?? 100_000);
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pet-haven-bench-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-123',
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: path.join(dataDir, 'none'),
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-  });
-  const database =
-    config.database.kind === 'postgres'
-      ? await openDatabase({ kind: 'postgres', url: config.database.url })
-      : await openDatabase({ kind: 'pglite' });
+  const url = process.env.DATABASE_URL;
+  const config = testConfig(url ? { DATABASE_URL: url } : {});
+  const database = await openBenchDatabase(url);
   await database.migrate();
   const db = database.db;
 
@@ -52,7 +39,7 @@ async function main() {
   });
   console.log(`${COUNT} campaigns inserted in ${Date.now() - started} ms (${database.kind})`);
 
-  const app = createApp({ config, database, logger: createLogger('silent') });
+  const app = createApp(buildDeps({ config, database, logger: createLogger('silent') }));
   const lastPage = Math.ceil((COUNT * 0.9) / 9);
   for (const page of [1, 2, 100, 1000, lastPage, lastPage + 1]) {
     const times: number[] = [];

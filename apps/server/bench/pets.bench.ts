@@ -6,26 +6,32 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
  *       # also PostgreSQL, in a scratch database created and dropped by the run
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=10 BENCH_PETS=100000 BENCH_EXPLAIN=1 npm run bench
+ *
+ * With the web app built (`npm run build`), the app serves it and also renders the public pages
+ * on the server (decision 021): `/petlist` and `/pets/{id}` are measured too. The process's peak
+ * RSS (the app, its database and the load generator) is printed at the end.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
-import { loadGet, percentile } from './measure';
+import { fileURLToPath } from 'node:url';
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { createApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { openDatabase, type DatabaseHandle } from '../src/db/client';
-import { createLogger } from '../src/lib/logger';
+import type { DatabaseHandle } from '../src/db/client';
+import { testConfig } from '../test/helpers/test-config';
+import { onScratchDatabase, openBenchDatabase, serveApp } from './bench-app';
 import { fillPets } from './fill-pets';
+import { loadGet, percentile } from './measure';
+import { serverEntryOf } from '../src/web/render';
 
 const PETS = Number(process.env.BENCH_PETS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
+
+/** The built web app, when there is one with its server build: pages are rendered then. */
+const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const RENDERING =
+  existsSync(path.join(WEB_DIST, 'index.html')) && existsSync(serverEntryOf(WEB_DIST));
 
 const scenarios: { name: string; query: string }[] = [
   { name: 'no filter', query: '' },
@@ -49,29 +55,18 @@ async function measure(url: string) {
 }
 
 async function run(kind: 'pglite' | 'postgres', url?: string) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pet-haven-bench-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-123',
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: path.join(dataDir, 'none'),
+  const config = testConfig({
     ...(url ? { DATABASE_URL: url } : {}),
+    ...(RENDERING ? { WEB_DIST_DIR: WEB_DIST } : {}),
   });
-  const database =
-    kind === 'postgres'
-      ? await openDatabase({ kind: 'postgres', url: url!, poolSize: 10 })
-      : await openDatabase({ kind: 'pglite' });
+  const database = await openBenchDatabase(url);
   try {
     await database.migrate();
     const fillMs = await fillPets(database, PETS);
     console.log(`\n${kind}: ${PETS.toLocaleString('en')} pets inserted in ${fillMs} ms`);
 
-    const app = createApp({ config, database, logger: createLogger('silent') });
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise((resolve) => server.once('listening', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/pets`;
+    const app = await serveApp(config, database);
+    const base = `${app.base}/api/pets`;
 
     const rows: Record<string, string | number>[] = [];
     for (const s of scenarios) {
@@ -96,12 +91,44 @@ async function run(kind: 'pglite' | 'postgres', url?: string) {
       `GET /api/pets, ${CONNECTIONS} connections, ${SECONDS} s per scenario, ${os.cpus().length} CPUs`,
     );
     console.table(rows);
+    if (RENDERING) await measurePages(app.base);
+    else console.log('No web build with its server build: pages not measured (npm run build).');
     if (EXPLAIN) await explain(database);
-    await new Promise((resolve) => server.close(resolve));
+    await app.close();
   } finally {
     await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(config.dataDir, { recursive: true, force: true });
   }
+}
+
+/** Pages rendered on the server from the same 100,000 pets: the list's first page and one pet. */
+async function measurePages(base: string) {
+  const [first] = (await (await fetch(`${base}/api/pets?limit=1`)).json()) as { _id: string }[];
+  const pages = [
+    { name: '/petlist (first 24 of the list)', path: '/petlist' },
+    { name: '/petlist?category=cat', path: '/petlist?category=cat' },
+    { name: '/pets/{id}', path: `/pets/${first!._id}` },
+  ];
+  const rows: Record<string, string | number>[] = [];
+  for (const p of pages) {
+    const check = await fetch(`${base}${p.path}`);
+    const html = await check.text();
+    if (check.status !== 200 || !html.includes('id="server-page-data"')) {
+      throw new Error(`${p.path} answered ${check.status} without a server-rendered page`);
+    }
+    const m = await measure(`${base}${p.path}`);
+    rows.push({
+      page: p.name,
+      'req/s': m.rps,
+      'p50 ms': m.p50,
+      'p95 ms': m.p95,
+      'p99 ms': m.p99,
+      'HTML KB': Math.round(html.length / 1024),
+      errors: m.errors,
+    });
+  }
+  console.log(`Pages rendered on the server, ${CONNECTIONS} connections, ${SECONDS} s per page`);
+  console.table(rows);
 }
 
 /** The plans of the list queries, to check the indexes are used. */
@@ -122,36 +149,14 @@ async function explain(database: DatabaseHandle) {
   }
 }
 
-/** Drops the scratch database; the pool's last connections may take a moment to go. */
-async function dropDatabase(admin: pg.Client, name: string) {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      const force = attempt >= 10 ? ' with (force)' : '';
-      await admin.query(`drop database if exists "${name}"${force}`);
-      return;
-    } catch (err) {
-      if (attempt >= 10) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
-  }
-}
-
 async function main() {
   await run('pglite');
   const url = process.env.DATABASE_URL;
-  if (!url) return;
-  const name = `pethaven_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  try {
-    const scratch = new URL(url);
-    scratch.pathname = `/${name}`;
-    await run('postgres', scratch.toString());
-  } finally {
-    await dropDatabase(admin, name);
-    await admin.end();
-  }
+  if (url) await onScratchDatabase(url, (scratch) => run('postgres', scratch));
+  const peak = process.resourceUsage().maxRSS / 1024;
+  console.log(
+    `\nPeak RSS of this process (app, database, load generator; rendering ${RENDERING ? 'on' : 'off'}): ${peak.toFixed(0)} MiB`,
+  );
 }
 
 main().catch((err) => {

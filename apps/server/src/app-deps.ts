@@ -1,21 +1,78 @@
+import path from 'node:path';
+import {
+  type Auth,
+  betterAuthPasswordHasher,
+  createAuth,
+  type PasswordHasher,
+} from './auth/better-auth';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Logger } from './lib/logger';
-import type { Readiness } from './lib/readiness';
-import type { ImageStorage } from './modules/images/images.storage';
+import { alwaysReady, type Readiness } from './lib/readiness';
+import type { WorkQueue } from './lib/work-queue';
+import { createImageProcessingQueue } from './modules/images/images.service';
+import { type ImageStorage, LocalDiskImageStorage } from './modules/images/images.storage';
+import type { PaymentProvider } from './modules/payments/payments.provider';
+import { createPaymentProvider } from './modules/payments/payments.service';
 
-/** What every module's routes and services are built from. */
+/**
+ * Everything the routes and services are built from (decision 019): made once per process by
+ * `buildDeps` (server.ts, test/helpers/test-app.ts, cli/admin.ts, the benchmarks), then handed to
+ * `createApp(deps)` and from there to every `createXRoutes(deps)`. A service takes it (or a
+ * `Pick<AppDeps, ...>` of it) as its first parameter; a repository takes `db: DbOrTx` instead.
+ * Every field is set: defaults are chosen in `buildDeps` and nowhere else.
+ */
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   logger: Logger;
-  /** Where uploaded pictures are kept; local disk under `${config.dataDir}/images` when not given. */
-  imageStorage?: ImageStorage;
   /**
    * Closed while start-up is still reaching and migrating the database: routes that need it
-   * answer 503 meanwhile (app.ts). Absent: ready (tests, tools).
+   * answer 503 meanwhile (app.ts). Default: ready (tests, tools).
    */
-  readiness?: Readiness;
-  /** The clock for time-based rules (sign-in throttling); `() => new Date()` when not given. */
-  now?: () => Date;
+  readiness: Readiness;
+  /** The clock for time-based rules (sign-in throttling). Default: `() => new Date()`. */
+  now: () => Date;
+  /** Where uploaded pictures are kept. Default: local disk under `${config.dataDir}/images`. */
+  imageStorage: ImageStorage;
+  /**
+   * The one line of image decoding: IMAGE_CONCURRENCY pictures at a time, IMAGE_QUEUE_MAX more
+   * waiting, further uploads answer 503 (images.service.ts).
+   */
+  imageQueue: WorkQueue;
+  /** Card payments: Stripe when its keys are configured, otherwise the built-in test provider. */
+  paymentProvider: PaymentProvider;
+  /**
+   * How account passwords are hashed and checked. Default: Better Auth's own scrypt. Only the
+   * server tests give a cheaper one (test/helpers/test-password.ts), so that the hundreds of
+   * sign-ups and sign-ins they make do not spend their time hashing.
+   */
+  passwordHasher: PasswordHasher;
+  /** Better Auth (accounts, the session cookie, /api/auth/*), built from the fields above. */
+  auth: Auth;
+}
+
+/**
+ * What a process hands `buildDeps`: the configuration, the opened database and the logger, and
+ * any other part it wants to replace (a test's clock or storage, server.ts's readiness gate).
+ */
+export type DepsInput = Pick<AppDeps, 'config' | 'database' | 'logger'> &
+  Partial<Omit<AppDeps, 'config' | 'database' | 'logger'>>;
+
+/** The process's one AppDeps: every part not given is made here, once. */
+export function buildDeps(input: DepsInput): AppDeps {
+  const { config, database, logger } = input;
+  const parts = {
+    config,
+    database,
+    logger,
+    readiness: input.readiness ?? alwaysReady,
+    now: input.now ?? (() => new Date()),
+    imageStorage:
+      input.imageStorage ?? new LocalDiskImageStorage(path.join(config.dataDir, 'images')),
+    imageQueue: input.imageQueue ?? createImageProcessingQueue({ config }),
+    paymentProvider: input.paymentProvider ?? createPaymentProvider({ config, database }),
+    passwordHasher: input.passwordHasher ?? betterAuthPasswordHasher,
+  };
+  return { ...parts, auth: input.auth ?? createAuth(parts) };
 }

@@ -1,13 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import {
-  authErrorCodes,
+  codeForStatus,
   type ErrorBody,
-  type ErrorCode,
-  errorCodes,
+  isCatalogueAnswer,
   validationIssueSchema,
 } from '@pet-haven/shared/errors';
 import type { Context } from 'hono';
@@ -16,8 +12,10 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps } from './app-deps';
 import { authenticate } from './auth/authenticate.middleware';
-import { type Auth, CLIENT_IP_HEADER, createAuth } from './auth/better-auth';
+import { CLIENT_IP_HEADER } from './auth/better-auth';
 import { createJwtRoutes } from './auth/jwt.routes';
+import { compressAnswers } from './lib/compression';
+import { checkErrorAnswers } from './lib/error-catalogue-check';
 import {
   AppError,
   DATABASE_RETRY_AFTER_SECONDS,
@@ -38,6 +36,16 @@ import { createCampaignsAdminRoutes } from './modules/campaigns/campaigns-admin.
 import { createPetsAdminRoutes } from './modules/pets/pets-admin.routes';
 import { createSystemRoutes } from './modules/system/system.routes';
 import { createUsersRoutes } from './modules/users/users.routes';
+import {
+  answerShell,
+  loadWebBuild,
+  missingFile,
+  namesAFile,
+  serveWebFiles,
+  underAssets,
+} from './web/static-files';
+import { mountServerRendering } from './web/render';
+import { mountSeo } from './web/seo';
 
 /** API paths that answer without the database, also while start-up is still waiting for it. */
 const WITHOUT_DATABASE = /^\/api\/(health|config|openapi\.json|docs(\/.*)?)$/;
@@ -93,32 +101,14 @@ function clientIp(c: Context<AppEnv>, trustProxy: boolean): string | null {
   }
 }
 
-/** The catalogue code answered for a Better Auth error of this status without a code of ours. */
-function authCodeForStatus(status: number): ErrorCode {
-  const byStatus: Partial<Record<number, ErrorCode>> = {
-    400: 'BAD_REQUEST',
-    401: 'UNAUTHORIZED',
-    403: 'FORBIDDEN',
-    404: 'NOT_FOUND',
-    405: 'NOT_FOUND',
-    409: 'CONFLICT',
-    413: 'PAYLOAD_TOO_LARGE',
-    415: 'UNSUPPORTED_MEDIA_TYPE',
-    429: 'RATE_LIMITED',
-    503: 'SERVICE_UNAVAILABLE',
-  };
-  return byStatus[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
-}
-
-const answeredAsIs = new Set<string>([...errorCodes, ...authErrorCodes]);
-
 /** Better Auth codes about one field of the body: answered as our VALIDATION_FAILED naming it. */
 const AUTH_FIELD_CODES: Record<string, string> = { INVALID_EMAIL: 'json.email' };
 
 /**
  * Every error Better Auth answers becomes `{ code, message, issues? }` (the one error pipeline):
- * our own codes and those in `authErrorCodes` stay; any other code, or none (`{"message":"No fields
- * to update"}`, an empty 404), becomes the catalogue code of its status with Better Auth's message;
+ * a code of the catalogue with its status stays (ours, and Better Auth's own that the catalogue
+ * lists as `auth`); any other code, or none (`{"message":"No fields to update"}`, an empty 404),
+ * becomes the general code of its status (codeForStatus) with Better Auth's message;
  * a 5xx hides its message; a 429 keeps (or gets) Retry-After. Its other headers (cookies) are kept.
  */
 async function normalizeAuthResponse(res: Response, log?: Logger): Promise<Response> {
@@ -143,7 +133,7 @@ async function normalizeAuthResponse(res: Response, log?: Logger): Promise<Respo
   if (res.status >= 500) {
     log?.error({ status: res.status, code: theirCode, message: theirMessage }, 'Better Auth error');
     body = {
-      code: authCodeForStatus(res.status),
+      code: codeForStatus(res.status),
       message: 'Something went wrong. Please try again later.',
     };
   } else if (res.status === 429) {
@@ -166,7 +156,7 @@ async function normalizeAuthResponse(res: Response, log?: Logger): Promise<Respo
     };
   } else {
     body = {
-      code: theirCode && answeredAsIs.has(theirCode) ? theirCode : authCodeForStatus(res.status),
+      code: isCatalogueAnswer(res.status, theirCode) ? theirCode : codeForStatus(res.status),
       message: theirMessage ?? (res.statusText || 'The request could not be handled.'),
       ...(issues.success ? { issues: issues.data } : {}),
     };
@@ -178,13 +168,13 @@ async function normalizeAuthResponse(res: Response, log?: Logger): Promise<Respo
 const AUTH_PROVIDER_CALLBACK = /^\/api\/auth\/(callback|oauth2\/callback)\//;
 const JSON_CONTENT_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
 
-/**
- * `auth` defaults to one built from deps; main.ts passes its own so start-up code (demo data)
- * can use `auth.api` before the server listens.
- */
-export function createApp(deps: AppDeps, auth: Auth = createAuth(deps)) {
+/** The whole HTTP app, from the process's one AppDeps (buildDeps in app-deps.ts). */
+export function createApp(deps: AppDeps) {
+  const { auth } = deps;
   const app = new OpenAPIHono<AppEnv>();
 
+  // Tests fail on an error answer outside the error catalogue (test/helpers/error-catalogue-setup.ts).
+  if (deps.config.env === 'test') app.use(checkErrorAnswers);
   app.use(requestId());
   app.use(async (c, next) => {
     const started = performance.now();
@@ -202,6 +192,8 @@ export function createApp(deps: AppDeps, auth: Auth = createAuth(deps)) {
       'request',
     );
   });
+  // Text answers compressed by Accept-Encoding (decision 022); inside the checks above, which read bodies.
+  app.use(compressAnswers());
   const securityHeaders = {
     contentSecurityPolicy: contentSecurityPolicy(deps),
     xFrameOptions: 'DENY',
@@ -218,7 +210,7 @@ export function createApp(deps: AppDeps, auth: Auth = createAuth(deps)) {
 
   const api = createRouter();
   api.use('*', async (c, next) => {
-    if (deps.readiness && !deps.readiness.ready && !WITHOUT_DATABASE.test(c.req.path)) {
+    if (!deps.readiness.ready && !WITHOUT_DATABASE.test(c.req.path)) {
       c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       throw databaseUnavailable(
         'The server is starting and cannot reach its database yet. Please try again in a moment.',
@@ -232,17 +224,14 @@ export function createApp(deps: AppDeps, auth: Auth = createAuth(deps)) {
     return bodyLimit({
       maxSize: JSON_BODY_LIMIT,
       onError: () => {
-        throw new AppError(
-          413,
-          'PAYLOAD_TOO_LARGE',
-          'The request body is too large (1 MB at most).',
-        );
+        throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large (1 MB at most).');
       },
     })(c, next);
   });
+  const bearer = authenticate(deps);
   api.use('*', async (c, next) => {
     if (c.req.path.startsWith('/api/auth/')) return next();
-    return authenticate(deps.database.db, deps.config.authSecret)(c, next);
+    return bearer(c, next);
   });
 
   // Better Auth: accounts and the session cookie. Its client-IP header is ours, set from the socket.
@@ -255,11 +244,7 @@ export function createApp(deps: AppDeps, auth: Auth = createAuth(deps)) {
       !JSON_CONTENT_TYPE.test(type.trim()) &&
       !AUTH_PROVIDER_CALLBACK.test(c.req.path)
     ) {
-      throw new AppError(
-        415,
-        'UNSUPPORTED_MEDIA_TYPE',
-        'The request body must be JSON (Content-Type: application/json).',
-      );
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE');
     }
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
@@ -272,7 +257,7 @@ export function createApp(deps: AppDeps, auth: Auth = createAuth(deps)) {
   });
 
   api.route('/', createSystemRoutes(deps));
-  api.route('/', createJwtRoutes(deps, auth));
+  api.route('/', createJwtRoutes(deps));
   api.route('/', createUsersRoutes(deps));
   api.route('/', createAuditRoutes(deps));
   api.route('/', createImagesRoutes(deps));
@@ -303,62 +288,30 @@ export function createApp(deps: AppDeps, auth: Auth = createAuth(deps)) {
   app.route('/api', api);
   app.all('/api/*', handleNotFound);
 
+  // robots.txt, the sitemap and the public pages rendered on the server (decision 021)
+  mountSeo(app, deps);
+  mountServerRendering(app, deps);
   mountWebApp(app, deps);
   return app;
 }
 export type App = ReturnType<typeof createApp>;
 
 /**
- * The last segment of the path has a file extension (`/favicon.png`, `/assets/x.js`, `/a.map`).
- * No page of the web app has one (its ids are UUIDs), so such a path names a file, never a page.
- */
-const namesAFile = (p: string) => /\.[^/.]+$/.test(p.slice(p.lastIndexOf('/') + 1));
-/** The build's content-hashed files: only they may be cached for a year. */
-const underAssets = (p: string) => p === '/assets' || p.startsWith('/assets/');
-
-/**
- * A missing file: a small plain-text 404 that nobody may store, so a browser or CDN asking for an
- * old chunk during a deploy never keeps the page (or this answer) as that file.
- */
-function missingFile(c: Context<AppEnv>) {
-  c.header('Cache-Control', 'no-store');
-  return c.text('Not found', 404);
-}
-
-/**
- * Serves the built SPA: files under /assets/ (content-hashed names) cached for a year, other files
- * of the build revalidated; a missing file (anything under /assets/, or any path with a file
- * extension) is a 404 without caching; every other path is a page and gets index.html.
+ * Serves the built SPA (web/static-files.ts, decisions 014 and 022): files of the build by content
+ * negotiation, /assets/ cached for a year, the rest revalidated; a missing file (anything under
+ * /assets/, or any path with a file extension) is a 404 without caching; every other path is a
+ * page and gets index.html.
  */
 function mountWebApp(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   const root = deps.config.webDistDir;
-  const indexFile = path.join(root, 'index.html');
-  if (!existsSync(indexFile)) {
+  const build = loadWebBuild(root);
+  if (!build) {
     deps.logger.warn({ root }, 'Web app not built; run `npm run build`. Serving the API only.');
     return;
   }
-  const indexHtml = readFileSync(indexFile, 'utf8');
-  const relativeRoot = path.relative(process.cwd(), root) || '.';
-  // A folder's path (`/assets`) looks for its index.html, never reads the folder as a file.
-  const staticFiles = serveStatic({ root: relativeRoot, index: 'index.html' });
-  app.use('*', async (c, next) => {
-    // A path ending in '/' is a page (the root's index.html is served below, with its headers).
-    if (c.req.path.endsWith('/')) return next();
-    // A Response when the file exists; otherwise it went on to the handler below.
-    const served = await staticFiles(c, next);
-    if (!(served instanceof Response)) return;
-    if (served.status < 300) {
-      const hashed = underAssets(c.req.path);
-      served.headers.set(
-        'Cache-Control',
-        hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    }
-    return served;
-  });
+  app.use('*', serveWebFiles(build));
   app.get('*', (c) => {
     if (underAssets(c.req.path) || namesAFile(c.req.path)) return missingFile(c);
-    c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    return answerShell(c, build);
   });
 }

@@ -187,6 +187,24 @@ function persistentDevSecret(dataDir: string): string {
   return secret;
 }
 
+/** The names of this machine's loopback interface: a site on one of them is reached by each. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The site's own origins: PUBLIC_URL's, and when that is a loopback URL (a local run), the same
+ * scheme and port on every loopback name, so signing in works from http://127.0.0.1:3000 as from
+ * http://localhost:3000. A site on a real host trusts only its own origin (and TRUSTED_ORIGINS).
+ */
+function siteOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
+  return LOOPBACK_HOSTS.map((host) => {
+    const other = new URL(url.origin);
+    other.hostname = host;
+    return other.origin;
+  });
+}
+
 /** Parses the environment; throws a ConfigError listing every bad or missing variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -210,7 +228,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
     databaseStartupWaitSeconds: e.DATABASE_STARTUP_WAIT_SECONDS,
     authSecret: e.AUTH_SECRET ?? persistentDevSecret(dataDir),
-    trustedOrigins: [new URL(publicUrl).origin, ...e.TRUSTED_ORIGINS],
+    trustedOrigins: [...siteOrigins(publicUrl), ...e.TRUSTED_ORIGINS],
     trustProxy: e.TRUST_PROXY,
     adminEmails: e.ADMIN_EMAILS,
     authRateLimit: { windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: e.AUTH_RATE_LIMIT_MAX },

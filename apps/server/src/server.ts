@@ -1,8 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import type { AppDeps } from './app-deps';
-import { createAuth } from './auth/better-auth';
+import { type AppDeps, buildDeps } from './app-deps';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import { waitForDatabase } from './db/wait-for-database';
@@ -35,9 +34,8 @@ export interface RunningServer {
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   const database = await openDatabase(config.database, logger);
   const readiness = createReadiness();
-  const deps: AppDeps = { config, database, logger, readiness };
-  const auth = createAuth(deps);
-  const app = createApp(deps, auth);
+  const deps = buildDeps({ config, database, logger, readiness });
+  const app = createApp(deps);
 
   let server: ReturnType<typeof serve>;
   try {
@@ -77,7 +75,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     stopping.signal.throwIfAborted();
     if (config.demoData) {
       try {
-        await seedDemoDataIfEmpty(deps, auth);
+        await seedDemoDataIfEmpty(deps);
       } catch (err) {
         logger.error({ err }, 'Demo data could not be added');
       }

@@ -1,23 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { DatabaseStartupError } from '../src/db/client';
 import { createLogger } from '../src/lib/logger';
 import { type RunningServer, startServer } from '../src/server';
-import { createCampaignVia, uploadPicture } from './helpers/campaigns';
+import { createCampaignVia } from './helpers/campaigns';
 import { createUser, type TestUser } from './helpers/factories';
 import { partitionableProxy } from './helpers/partition-proxy';
-import {
-  createTestContext,
-  requestOver,
-  TEST_AUTH_SECRET,
-  type TestResponse,
-} from './helpers/test-app';
+import { testCard } from './helpers/payments';
+import { petBody } from './helpers/pets';
+import { uploadPicture } from './helpers/pictures';
+import { createTestContext, requestOver, type TestResponse } from './helpers/test-app';
+import { testConfig } from './helpers/test-config';
 import {
   adminQuery,
   createScratchDatabase,
@@ -31,15 +26,7 @@ const UNAVAILABLE = { code: 'SERVICE_UNAVAILABLE', message: expect.any(String) }
 
 /** The real server (startServer, as main.ts runs it) on 127.0.0.1 and a free port. */
 function startOn(databaseUrl: string, env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pet-haven-outage-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    AUTH_SECRET: TEST_AUTH_SECRET,
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    PUBLIC_URL: 'http://localhost:3000',
+  const config = testConfig({
     HOST: '127.0.0.1',
     PORT: '0',
     DATABASE_URL: databaseUrl,
@@ -86,16 +73,6 @@ async function crashesDuring(run: () => Promise<void>): Promise<unknown[]> {
   }
   return crashes;
 }
-
-const petBody = (petImage: string, petName: string) => ({
-  petImage,
-  petName,
-  petAge: '2 years',
-  petLocation: 'Dhaka',
-  petCategory: 'dog',
-  shortDescription: 'A good dog',
-  longDescription: 'A very good dog who likes long walks.',
-});
 
 describe('while start-up has not prepared the database yet', () => {
   it('answers /api/health 200, and /api/ready and every route needing the database 503', async () => {
@@ -210,7 +187,7 @@ describe.skipIf(!onPostgres)(
           timed('add pet', (signal) =>
             request('/api/add-pet', {
               token: owner.token,
-              json: petBody(picture, `Rex ${randomUUID().slice(0, 8)}`),
+              json: petBody(picture, { petName: `Rex ${randomUUID().slice(0, 8)}` }),
               signal,
             }),
           ).then((res) => {
@@ -230,13 +207,7 @@ describe.skipIf(!onPostgres)(
           const confirm = await timed('confirm payment', (signal) =>
             request(`/api/test-payments/${id}/confirm`, {
               token: donor.token,
-              json: {
-                clientSecret: intent.body.clientSecret,
-                cardNumber: '4242 4242 4242 4242',
-                expMonth: 12,
-                expYear: new Date().getUTCFullYear() + 2,
-                cvc: '123',
-              },
+              json: { clientSecret: intent.body.clientSecret, ...testCard() },
               signal,
             }),
           );
@@ -404,7 +375,7 @@ describe.skipIf(!onPostgres)(
             ...Array.from({ length: 12 }, (_, i) => () => request(`/api/pets?page=${i + 1}`)),
             () => request('/api/pets?category=dog'),
             () => request('/api/user/pets', { token: owner.token }),
-            () => request('/api/add-pet', { token: owner.token, json: petBody(picture, 'Rex') }),
+            () => request('/api/add-pet', { token: owner.token, json: petBody(picture) }),
             () => request('/api/ready'),
           ].map(async (send) => {
             const started = performance.now();

@@ -1,11 +1,11 @@
 import { and, eq, gt } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { DbOrTx } from '../db/client';
 import { session, user } from '../db/schema/index';
 import type { AuthUser } from '../lib/hono-env';
 
 /** The user behind a token, only while the session it was issued for is still alive. */
 export async function findUserWithLiveSession(
-  db: Database,
+  db: DbOrTx,
   userId: string,
   sessionId: string,
 ): Promise<AuthUser | null> {

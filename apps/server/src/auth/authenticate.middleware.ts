@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Database } from '../db/client';
+import type { AppDeps } from '../app-deps';
 import { unauthorized } from '../lib/errors';
 import type { AppEnv, AuthUser } from '../lib/hono-env';
 import { findUserWithLiveSession } from './auth.repository';
@@ -11,7 +11,11 @@ import { verifyAccessToken } from './token';
  * The API authenticates by bearer only, so a cross-site page cannot act as a signed-in user.
  * A missing header means anonymous; a malformed, forged or expired token answers 401.
  */
-export function authenticate(db: Database, secret: string): MiddlewareHandler<AppEnv> {
+export function authenticate(
+  deps: Pick<AppDeps, 'config' | 'database'>,
+): MiddlewareHandler<AppEnv> {
+  const db = deps.database.db;
+  const secret = deps.config.authSecret;
   return async (c, next) => {
     c.set('user', null);
     const header = c.req.header('authorization');
@@ -36,8 +40,8 @@ export function requireUser(c: Context<AppEnv>): AuthUser {
 }
 
 /**
- * Route middleware (createRoute `middleware: [signedIn]`): anonymous callers get 401 before
- * their input is validated.
+ * A route's guard (`guard: signedIn`, lib/openapi.ts): anonymous callers get 401 before their
+ * input is validated.
  */
 export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
   requireUser(c);
@@ -45,9 +49,9 @@ export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
- * Route middleware for actions a policy decides without the resource, e.g.
- * `middleware: [allowedBy(campaignsPolicy.canDelete)]`: the policy's 401 or 403 comes before the
- * input is validated.
+ * A route's guard for actions a policy decides without the resource, e.g.
+ * `guard: allowedBy(campaignsPolicy.canDelete)`: the policy's 401 or 403 comes before the input
+ * is validated.
  */
 export const allowedBy =
   (policy: (actor: Actor) => Decision): MiddlewareHandler<AppEnv> =>

@@ -30,9 +30,9 @@
  * - Session:  GET /api/auth/get-session (null when signed out); sign out: POST /api/auth/sign-out with `{}`.
  * - Token:    POST /api/jwt { email } (cookie session, same-origin Origin header) -> { token, expiresAt }.
  *
- * Server-side use (e.g. the demo-data seeder): `const auth = createAuth(deps)` then
- * `await auth.api.signUpEmail({ body: { name, email, password, image } })`. The same rules apply
- * (a weak password or a missing image throws an APIError with status 400).
+ * Built once per process by buildDeps (app-deps.ts) as `deps.auth`. Server-side use (e.g. the
+ * demo-data seeder): `await deps.auth.api.signUpEmail({ body: { name, email, password, image } })`.
+ * The same rules apply (a weak password or a missing image throws an APIError with status 400).
  */
 import type { ValidationIssue } from '@pet-haven/shared/errors';
 import {
@@ -46,14 +46,27 @@ import {
 import { betterAuth, type BetterAuthOptions, type BetterAuthPlugin } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps';
 import * as schema from '../db/schema/index';
-import { recordAdminAction } from '../modules/audit/audit.service';
+import { recordAdminAction } from '../modules/audit/audit.repository';
 import { isAdminRole } from '../modules/users/users.policy';
 import { applyAdminEmails } from '../modules/users/users.service';
 import { createSignInThrottle } from './sign-in-throttle.service';
+
+/** How account passwords are hashed and checked (Better Auth's emailAndPassword.password). */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
+}
+
+/** Better Auth's own password hashing (scrypt, N=16384, r=16, p=1): every process but the tests. */
+export const betterAuthPasswordHasher: PasswordHasher = {
+  hash: hashPassword,
+  verify: verifyPassword,
+};
 
 /** Our own header for the client address, set from the socket by app.ts (never from the client). */
 export const CLIENT_IP_HEADER = 'x-pet-haven-client-ip';
@@ -171,16 +184,13 @@ function memoryRateLimitStorage(clock: () => Date) {
   };
 }
 
-export function createAuth(deps: Pick<AppDeps, 'config' | 'database' | 'logger' | 'now'>) {
+export function createAuth(
+  deps: Pick<AppDeps, 'config' | 'database' | 'logger' | 'now' | 'passwordHasher'>,
+) {
   const { config, database } = deps;
   const db = database.db;
-  const now = deps.now ?? (() => new Date());
-  const throttle = createSignInThrottle({
-    db,
-    now,
-    logger: deps.logger,
-    policy: config.signInThrottle,
-  });
+  const { now } = deps;
+  const throttle = createSignInThrottle(deps);
   const adminEmails = new Set(config.adminEmails.map((e) => e.toLowerCase()));
   const logger = deps.logger.child({ module: 'better-auth' });
   const authRule = {
@@ -227,6 +237,7 @@ export function createAuth(deps: Pick<AppDeps, 'config' | 'database' | 'logger' 
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
+      password: deps.passwordHasher,
       // A reset proves the account is its owner's: the sign-in back-off no longer applies.
       onPasswordReset: async ({ user }) => {
         await throttle.reset(user.email.toLowerCase());
@@ -339,10 +350,7 @@ export function createAuth(deps: Pick<AppDeps, 'config' | 'database' | 'logger' 
         create: {
           // Sign-in (by any method) also promotes an account whose e-mail is in ADMIN_EMAILS.
           before: async (session) => {
-            await applyAdminEmails(db, session.userId, [...adminEmails], {
-              id: null,
-              email: ADMIN_EMAILS_ACTOR,
-            });
+            await applyAdminEmails(deps, session.userId, { id: null, email: ADMIN_EMAILS_ACTOR });
           },
         },
       },

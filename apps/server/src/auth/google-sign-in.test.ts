@@ -1,7 +1,7 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookiesOf, requestToken, signUp, SITE_ORIGIN } from '../../test/helpers/sessions';
-import { createTestContext, type TestContext } from '../../test/helpers/test-app';
+import { createTestContext, useTestContext } from '../../test/helpers/test-app';
 
 /**
  * Google sign-in end to end at the HTTP level: our server <-> a local OpenID Connect provider
@@ -17,7 +17,6 @@ const PROFILE = {
 /** Claims a test changes for its own sign-in. */
 let override: Record<string, unknown> = {};
 let provider: OAuth2Server;
-let ctx: TestContext;
 beforeAll(async () => {
   provider = new OAuth2Server();
   await provider.issuer.keys.generate('RS256');
@@ -25,18 +24,15 @@ beforeAll(async () => {
   provider.service.on('beforeTokenSigning', (token) => {
     Object.assign(token.payload, { sub: 'google-user-1', ...PROFILE, ...override });
   });
-  ctx = await createTestContext({
-    GOOGLE_CLIENT_ID: 'pet-haven-test-client',
-    GOOGLE_CLIENT_SECRET: 'pet-haven-test-secret',
-    GOOGLE_ISSUER_URL: provider.issuer.url ?? '',
-    ADMIN_EMAILS: PROFILE.email,
-    AUTH_RATE_LIMIT_MAX: '1000',
-  });
 });
-afterAll(async () => {
-  await ctx?.close();
-  await provider?.stop();
-});
+afterAll(() => provider?.stop());
+const ctx = useTestContext(() => ({
+  GOOGLE_CLIENT_ID: 'pet-haven-test-client',
+  GOOGLE_CLIENT_SECRET: 'pet-haven-test-secret',
+  GOOGLE_ISSUER_URL: provider.issuer.url ?? '',
+  ADMIN_EMAILS: PROFILE.email,
+  AUTH_RATE_LIMIT_MAX: '1000',
+}));
 
 /** Merges Set-Cookie answers into a cookie jar, as a browser would. */
 function keep(jar: Map<string, string>, res: { headers: Headers }) {

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requestToken, signUp, SITE_ORIGIN } from '../../test/helpers/sessions';
-import { createTestContext, type TestContext } from '../../test/helpers/test-app';
+import { useTestContext } from '../../test/helpers/test-app';
 import { ACCESS_TOKEN_TTL_SECONDS, issueAccessToken, verifyAccessToken } from './token';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({
-    AUTH_RATE_LIMIT_MAX: '1000',
-    TRUSTED_ORIGINS: 'https://app.example.org',
-  });
+const ctx = useTestContext({
+  AUTH_RATE_LIMIT_MAX: '1000',
+  TRUSTED_ORIGINS: 'https://app.example.org',
 });
-afterAll(() => ctx.close());
 
 /** A call that needs a signed-in user: the admin check of one's own e-mail. */
 const whoAmI = (token: string, email: string) =>

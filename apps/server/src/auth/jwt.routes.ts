@@ -1,29 +1,21 @@
-import { createRoute } from '@hono/zod-openapi';
 import { jwtAnswerSchema, jwtBodySchema } from '@pet-haven/shared/users';
 import type { AppDeps } from '../app-deps';
 import { forbidden, unauthorized } from '../lib/errors';
-import { createRouter, errorResponses, jsonContent } from '../lib/openapi';
-import type { Auth } from './better-auth';
+import { createRouter, declareRoutes, jsonBody, jsonContent } from '../lib/openapi';
+import { presentAccessToken } from './jwt.presenter';
 import { issueAccessToken } from './token';
 
-const jwtRoute = createRoute({
-  method: 'post',
-  path: '/jwt',
-  tags: ['Auth'],
+const route = declareRoutes('Auth');
+
+const jwtRoute = route.post('/jwt', {
   summary: 'Trade the Better Auth session cookie for a 15-minute bearer token',
   description:
     'Needs the session cookie set by /api/auth/* and an `Origin` header naming this site (or another ' +
     "trusted origin). `email`, when given, must be the session user's. The token ends early when that " +
     'session ends (sign-out).',
-  request: {
-    body: { content: { 'application/json': { schema: jwtBodySchema } }, required: false },
-  },
-  responses: {
-    200: jsonContent(jwtAnswerSchema, 'A bearer token for the API'),
-    400: errorResponses[400],
-    401: errorResponses[401],
-    403: errorResponses[403],
-  },
+  request: { body: jsonBody(jwtBodySchema, { required: false }) },
+  ok: [200, jsonContent(jwtAnswerSchema, 'A bearer token for the API')],
+  errors: [400, 401, 403],
 });
 
 /** `Origin` must name a trusted origin: a cookie-authenticated write from another site is refused. */
@@ -44,7 +36,8 @@ function isTrustedOrigin(origin: string | undefined, trusted: string[]): boolean
   });
 }
 
-export function createJwtRoutes(deps: AppDeps, auth: Auth) {
+export function createJwtRoutes(deps: AppDeps) {
+  const { auth } = deps;
   const router = createRouter();
   router.openapi(jwtRoute, async (c) => {
     if (!isTrustedOrigin(c.req.header('origin'), deps.config.trustedOrigins)) {
@@ -62,7 +55,7 @@ export function createJwtRoutes(deps: AppDeps, auth: Auth) {
       { sub: found.user.id, sid: found.session.id, email: found.user.email },
       deps.config.authSecret,
     );
-    return c.json({ token: issued.token, expiresAt: issued.expiresAt.toISOString() }, 200);
+    return c.json(presentAccessToken(issued), 200);
   });
   return router;
 }

@@ -16,7 +16,6 @@
  * succeeds, so a burst of parallel guesses cannot all pass before the first failure is recorded.
  */
 import type { AppDeps } from '../app-deps';
-import type { Database } from '../db/client';
 import {
   deleteAccountThrottle,
   deleteStaleAccountThrottles,
@@ -70,10 +69,13 @@ export interface SignInThrottle {
   reset(email: string): Promise<void>;
 }
 
+/** Made once per Better Auth instance (createAuth), with the limits of AUTH_SIGN_IN_*. */
 export function createSignInThrottle(
-  deps: Pick<AppDeps, 'logger'> & { db: Database; now: () => Date; policy: SignInThrottlePolicy },
+  deps: Pick<AppDeps, 'config' | 'database' | 'logger' | 'now'>,
 ): SignInThrottle {
-  const { db, now, policy } = deps;
+  const { now } = deps;
+  const db = deps.database.db;
+  const policy: SignInThrottlePolicy = deps.config.signInThrottle;
   const windowMs = policy.windowSeconds * 1000;
   const byAddress = new Map<string, { emails: Set<string>; start: number }>();
   let lastSweep = -Infinity;

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, SITE_ORIGIN } from '../../test/helpers/sessions';
-import { createTestContext, type TestContext } from '../../test/helpers/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resetPassword, resetToken, signUp, SITE_ORIGIN } from '../../test/helpers/sessions';
+import { useTestContext } from '../../test/helpers/test-app';
 import { createApp, type App } from '../app';
+import { buildDeps } from '../app-deps';
 import { signInThrottle } from '../db/schema/index';
 import { createAuth } from './better-auth';
 import { accountLockSeconds, FORGET_AFTER_MS } from './sign-in-throttle.service';
@@ -14,22 +15,21 @@ const advance = (seconds: number) => {
   nowMs += seconds * 1000;
 };
 
-let ctx: TestContext;
+const ctx = useTestContext(
+  {
+    TRUST_PROXY: 'true',
+    AUTH_SIGN_IN_ACCOUNT_FREE_FAILURES: '5',
+    AUTH_SIGN_IN_ACCOUNT_LOCK_MAX_SECONDS: '900',
+    AUTH_SIGN_IN_ADDRESS_MAX_EMAILS: '20',
+  },
+  { now },
+);
 /** A second server "process": its own app and Better Auth (own memory), on the same database. */
 let second: App;
-beforeAll(async () => {
-  ctx = await createTestContext(
-    {
-      TRUST_PROXY: 'true',
-      AUTH_SIGN_IN_ACCOUNT_FREE_FAILURES: '5',
-      AUTH_SIGN_IN_ACCOUNT_LOCK_MAX_SECONDS: '900',
-      AUTH_SIGN_IN_ADDRESS_MAX_EMAILS: '20',
-    },
-    { now },
-  );
-  second = createApp({ ...ctx.deps });
+beforeAll(() => {
+  const { config, database, logger, passwordHasher } = ctx.deps;
+  second = createApp(buildDeps({ config, database, logger, now, passwordHasher }));
 });
-afterAll(() => ctx.close());
 
 interface Answer {
   status: number;
@@ -159,18 +159,7 @@ describe('per-account sign-in limit', () => {
     for (let i = 0; i < 7; i++) await signIn(freshAddress(), user.email, 'Guess12');
     expect((await signIn(freshAddress(), user.email, user.password)).status).toBe(429);
 
-    // A reset token as the (future) reset e-mail would carry it, made through Better Auth's API.
-    const token = `reset-token-${Date.now()}`;
-    const authContext = await createAuth(ctx.deps).$context;
-    await authContext.internalAdapter.createVerificationValue({
-      value: user.id,
-      identifier: `reset-password:${token}`,
-      expiresAt: new Date(Date.now() + 3_600_000),
-    });
-    const reset = await ctx.request('/api/auth/reset-password', {
-      json: { token, newPassword: 'Renewed1' },
-      headers: { origin: SITE_ORIGIN },
-    });
+    const reset = await resetPassword(ctx, await resetToken(ctx, user.id), 'Renewed1');
     expect(reset.status).toBe(200);
     expect((await signIn(freshAddress(), user.email, 'Renewed1')).status).toBe(200);
   });
@@ -194,11 +183,7 @@ describe('per-account sign-in limit', () => {
 });
 
 describe('per-address sign-in limit (default limits)', () => {
-  let office: TestContext;
-  beforeAll(async () => {
-    office = await createTestContext({ TRUST_PROXY: 'true' }, { now });
-  });
-  afterAll(() => office.close());
+  const office = useTestContext({ TRUST_PROXY: 'true' }, { now });
 
   const from = (email: string, password: string) =>
     signIn('203.0.113.50', email, password, office.app);

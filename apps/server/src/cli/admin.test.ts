@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/helpers/factories';
+import { createPgliteDataDir } from '../../test/helpers/test-database';
 import { openDatabase } from '../db/client';
 import { auditLog, user } from '../db/schema/index';
 import { resolveEnv, runAdminCli } from './admin';
@@ -47,6 +48,8 @@ async function withDatabase<T>(
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'pet-haven-cli-'));
+  // The folder a first start leaves, without running initdb (seconds) again.
+  await createPgliteDataDir(path.join(dataDir, 'db'));
   email = (await withDatabase((db) => createUser(db, { email: 'keeper@example.com' }))).email;
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -13,8 +13,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildDeps } from '../app-deps';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { createLogger } from '../lib/logger';
 import { promoteUserByEmail } from '../modules/users/users.service';
 
 const USAGE = 'Usage: npm run admin -- promote <email>';
@@ -56,10 +58,12 @@ export async function runAdminCli(
     }
     throw err;
   }
-  const database = await openDatabase(config.database);
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(config.database, logger);
   try {
     await database.migrate();
-    const outcome = await promoteUserByEmail(database.db, { id: null, email: 'cli' }, email);
+    const deps = buildDeps({ config, database, logger });
+    const outcome = await promoteUserByEmail(deps, { id: null, email: 'cli' }, email);
     if (!outcome) {
       io.err(`No user has the e-mail ${email}.`);
       return 1;

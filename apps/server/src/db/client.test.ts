@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createPgliteDataDir } from '../../test/helpers/test-database';
 import { type DatabaseHandle, DatabaseStartupError, openDatabase } from './client';
 
 const opened: DatabaseHandle[] = [];
@@ -24,6 +25,8 @@ const failure = (work: Promise<unknown>) =>
 
 /** One folder for the tests below (creating one takes seconds). */
 const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'pet-haven-db-')), 'db');
+// Made from the run's migrated database rather than by initdb (which takes seconds more).
+beforeAll(() => createPgliteDataDir(dataDir));
 
 describe('the embedded database folder (PGlite)', () => {
   it('refuses a second opener with a one-line reason while the first has it, and frees it on close', async () => {

@@ -129,7 +129,11 @@ export async function openDatabase(
 const cannotOpen = (dataDir: string, reason: string) =>
   new DatabaseStartupError(`Cannot open the embedded database in ${dataDir}: ${reason}`);
 
-/** Data folders this process has open (a second open would corrupt them just the same). */
+/**
+ * Data folders this process has open (a second open would corrupt them just the same). Process
+ * state by nature, like the lock files it mirrors: not a dependency, so not in AppDeps.
+ */
+// eslint-disable-next-line no-restricted-syntax -- one process, one set of open folders
 const openDataDirs = new Set<string>();
 
 /**

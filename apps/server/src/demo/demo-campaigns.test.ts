@@ -1,37 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuth } from '../auth/better-auth';
-import { createTestContext, type TestContext } from '../../test/helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { cookiesOf, requestToken, SITE_ORIGIN } from '../../test/helpers/sessions';
+import { useTestContext } from '../../test/helpers/test-app';
 import { demoCampaigns } from './demo-campaigns';
 import { demoUsers } from './demo-context';
 import { seedDemoData } from './demo-data';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 async function signIn(email: string, password: string): Promise<string> {
   const res = await ctx.request('/api/auth/sign-in/email', {
     json: { email, password },
-    headers: { origin: 'http://localhost:3000' },
+    headers: { origin: SITE_ORIGIN },
   });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const jwt = await ctx.request('/api/jwt', {
-    method: 'POST',
-    json: {},
-    headers: { cookie, origin: 'http://localhost:3000' },
-  });
-  return jwt.body.token as string;
+  return (await requestToken(ctx, cookiesOf(res), {})).body.token as string;
 }
 
 describe('demo campaigns', () => {
   it('adds campaigns for the demo pets, with donations, progress and a paused one', async () => {
-    await seedDemoData(ctx.deps, createAuth(ctx.deps));
+    await seedDemoData(ctx.deps);
 
     const list = await ctx.request('/api/donation-campaigns?page=1');
     expect(list.status).toBe(200);

@@ -1,7 +1,8 @@
 import { campaignToday } from '@pet-haven/shared/campaigns';
 import { createCampaign, toggleCampaignPause } from '../modules/campaigns/campaigns.service';
-import { confirmTestPayment, createPayment } from '../modules/payments/payments.service';
+import { createPayment } from '../modules/payments/payment-intents.service';
 import { TestPaymentProvider } from '../modules/payments/test-payments.provider';
+import { confirmTestPayment } from '../modules/payments/test-payments.service';
 import type { DemoContext, DemoUserKey } from './demo-context';
 import { demoPets } from './demo-pets';
 import { petSvg, svgToPng } from './demo-pictures';
@@ -93,7 +94,9 @@ const addDays = (isoDate: string, days: number) =>
  */
 export async function seedDemoCampaigns(ctx: DemoContext): Promise<void> {
   const deps = ctx.deps;
-  const payments = { ...deps, provider: new TestPaymentProvider(deps.database.db) };
+  // The one exception to deps.paymentProvider: demo donations are never charged for real. The
+  // same deps with that part replaced.
+  const payments = { ...deps, paymentProvider: new TestPaymentProvider(deps.database.db) };
   const today = campaignToday();
   const expYear = new Date().getUTCFullYear() + 3;
 
@@ -117,7 +120,7 @@ export async function seedDemoCampaigns(ctx: DemoContext): Promise<void> {
         donationAmount: amount,
         donationCampaignId: campaign.id,
       });
-      await confirmTestPayment(payments, donor, intent.paymentIntentId, {
+      await confirmTestPayment(payments, donor, intent.id, {
         clientSecret: intent.clientSecret,
         cardNumber: '4242 4242 4242 4242',
         expMonth: 12,

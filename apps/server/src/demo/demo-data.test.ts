@@ -1,22 +1,15 @@
 import { petCategories } from '@pet-haven/shared/pets';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuth } from '../auth/better-auth';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../../test/helpers/factories';
-import { createTestContext, type TestContext } from '../../test/helpers/test-app';
+import { useTestContext } from '../../test/helpers/test-app';
 import { demoUsers } from './demo-context';
 import { seedDemoData, seedDemoDataIfEmpty } from './demo-data';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 describe('demo data', () => {
   it('adds two users who can sign in and a dozen pets of every category with hosted pictures', async () => {
-    const auth = createAuth(ctx.deps);
-    await seedDemoData(ctx.deps, auth);
+    await seedDemoData(ctx.deps);
 
     // Signed in: visitors never see adopted pets.
     const viewer = await createUser(ctx.database.db);
@@ -40,6 +33,6 @@ describe('demo data', () => {
       expect(res.status, u.email).toBe(200);
     }
     // A second start changes nothing: the database is no longer empty.
-    expect(await seedDemoDataIfEmpty(ctx.deps, auth)).toBe(false);
+    expect(await seedDemoDataIfEmpty(ctx.deps)).toBe(false);
   });
 });

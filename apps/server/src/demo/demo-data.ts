@@ -4,8 +4,8 @@
  * (PGlite) database when DEMO_DATA is true (`npm start -- --no-demo` skips it).
  */
 import type { AppDeps } from '../app-deps';
-import type { Auth } from '../auth/better-auth';
 import type { AuthUser } from '../lib/hono-env';
+import { displayUrlOf } from '../modules/images/images.presenter';
 import { storeUpload } from '../modules/images/images.service';
 import { isAdminRole } from '../modules/users/users.policy';
 import { avatarSvg, svgToPng } from './demo-pictures';
@@ -18,11 +18,11 @@ import { seedDemoPets } from './demo-pets';
  * Seeds the demo data once: only on an embedded database with no users and no pets.
  * Answers whether it seeded.
  */
-export async function seedDemoDataIfEmpty(deps: AppDeps, auth: Auth): Promise<boolean> {
+export async function seedDemoDataIfEmpty(deps: AppDeps): Promise<boolean> {
   if (deps.database.kind !== 'pglite') return false;
   if (!(await isDatabaseEmpty(deps.database.db))) return false;
   const started = Date.now();
-  await seedDemoData(deps, auth);
+  await seedDemoData(deps);
   deps.logger.info(
     { ms: Date.now() - started, logins: Object.values(demoUsers).map((u) => u.email) },
     'Demo data added (see docs/demo-data.md; password DemoPass1)',
@@ -31,8 +31,11 @@ export async function seedDemoDataIfEmpty(deps: AppDeps, auth: Auth): Promise<bo
 }
 
 /** The seeding entry point: users first, then each area's seeder. */
-export async function seedDemoData(deps: AppDeps, auth: Auth): Promise<DemoContext> {
-  const storePicture = async (bytes: Buffer) => (await storeUpload(deps, bytes, null)).displayUrl;
+export async function seedDemoData(deps: AppDeps): Promise<DemoContext> {
+  const storePicture = async (bytes: Buffer) => {
+    const image = await storeUpload(deps, bytes, null);
+    return displayUrlOf(image.id, image.width);
+  };
 
   const avatars: Record<DemoUserKey, [string, string, string]> = {
     alice: ['#c4b5fd', '#fcd9b6', '#7c2d12'],
@@ -42,7 +45,7 @@ export async function seedDemoData(deps: AppDeps, auth: Auth): Promise<DemoConte
   for (const key of Object.keys(demoUsers) as DemoUserKey[]) {
     const u = demoUsers[key];
     const avatar = await storePicture(await svgToPng(avatarSvg(...avatars[key])));
-    const { user: created } = await auth.api.signUpEmail({
+    const { user: created } = await deps.auth.api.signUpEmail({
       body: {
         name: u.name,
         email: u.email,

@@ -1,33 +1,42 @@
-import type { ErrorBody, ErrorCode, ValidationIssue } from '@pet-haven/shared/errors';
+import {
+  codeForStatus,
+  type ErrorBody,
+  type ErrorCode,
+  errorCatalogue,
+  type ValidationIssue,
+} from '@pet-haven/shared/errors';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ZodError } from 'zod';
 import type { AppEnv } from './hono-env';
 
-/** A typed, expected failure. Services throw these; the one error handler answers them. */
+/**
+ * A typed, expected failure. Services throw these; the one error handler answers them. The code
+ * is one of the error catalogue (packages/shared/src/errors.ts), which gives the status and the
+ * default message; a thrower may give a more precise message and the fields at fault.
+ */
 export class AppError extends Error {
+  readonly status: ContentfulStatusCode;
   constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: ErrorCode | (string & {}),
-    message: string,
+    readonly code: ErrorCode,
+    message: string = errorCatalogue[code].message,
     readonly issues?: ValidationIssue[],
   ) {
     super(message);
     this.name = 'AppError';
+    this.status = errorCatalogue[code].status as ContentfulStatusCode;
   }
 }
 
-export const unauthorized = (message = 'Sign in to continue.') =>
-  new AppError(401, 'UNAUTHORIZED', message);
-export const forbidden = (message = 'You are not allowed to do this.') =>
-  new AppError(403, 'FORBIDDEN', message);
-export const notFound = (message = 'Not found.') => new AppError(404, 'NOT_FOUND', message);
-export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+export const unauthorized = (message?: string) => new AppError('UNAUTHORIZED', message);
+export const forbidden = (message?: string) => new AppError('FORBIDDEN', message);
+export const notFound = (message?: string) => new AppError('NOT_FOUND', message);
+export const conflict = (message: string) => new AppError('CONFLICT', message);
 
 /** A single-field validation failure, answered like schema validation failures. */
 export const invalidField = (path: string, message: string) =>
-  new AppError(400, 'VALIDATION_FAILED', message, [{ path, message }]);
+  new AppError('VALIDATION_FAILED', message, [{ path, message }]);
 
 function zodIssues(error: ZodError, prefix?: string): ValidationIssue[] {
   return error.issues.map((i) => ({
@@ -40,7 +49,7 @@ export function validationError(error: ZodError, target: string): AppError {
   const issues = zodIssues(error, target);
   const first = issues[0];
   const message = first ? `Invalid ${first.path || target}: ${first.message}` : 'Invalid request.';
-  return new AppError(400, 'VALIDATION_FAILED', message, issues);
+  return new AppError('VALIDATION_FAILED', message, issues);
 }
 
 /**
@@ -111,12 +120,12 @@ const UNAVAILABLE_MESSAGES =
 /** 503 for a request that needs the database while it cannot be reached; internals stay in the log. */
 export const databaseUnavailable = (
   message = 'The database is not reachable right now. Please try again in a moment.',
-) => new AppError(503, 'SERVICE_UNAVAILABLE', message);
+) => new AppError('SERVICE_UNAVAILABLE', message);
 
 /** Seconds a client should wait before trying again after a database 503. */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
-function body(code: string, message: string, issues?: ValidationIssue[]): ErrorBody {
+function body(code: ErrorCode, message: string, issues?: ValidationIssue[]): ErrorBody {
   return issues ? { code, message, issues } : { code, message };
 }
 
@@ -130,18 +139,7 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
   }
   if (err instanceof HTTPException) {
     const status = err.status;
-    const code =
-      status === 413
-        ? 'PAYLOAD_TOO_LARGE'
-        : status === 415
-          ? 'UNSUPPORTED_MEDIA_TYPE'
-          : status === 401
-            ? 'UNAUTHORIZED'
-            : status === 404
-              ? 'NOT_FOUND'
-              : status >= 500
-                ? 'INTERNAL_ERROR'
-                : 'BAD_REQUEST';
+    const code = codeForStatus(status);
     if (status >= 500) log?.error({ err }, 'HTTP exception');
     const message =
       status === 413

@@ -9,6 +9,10 @@ export interface AuthUser {
   role: 'user' | 'admin';
 }
 
+/**
+ * `c.var` holds per-request values only (request id, its logger, the caller). Dependencies are
+ * never put there: routes close over AppDeps (decision 019; hono-env.test.ts pins the keys).
+ */
 export interface AppEnv {
   Variables: {
     requestId: string;

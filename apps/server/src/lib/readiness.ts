@@ -7,6 +7,9 @@ export interface Readiness {
   readonly ready: boolean;
 }
 
+/** The gate of an app that needs no start-up (tests, tools): always open. */
+export const alwaysReady: Readiness = { ready: true };
+
 export function createReadiness(): Readiness & { markReady(): void } {
   let ready = false;
   return {

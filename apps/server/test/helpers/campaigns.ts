@@ -1,27 +1,6 @@
-import sharp from 'sharp';
-import type { TestContext } from './test-app';
-
-/** Anything that sends requests like TestContext.request (the app in-process, or a running server). */
-export type Requester = Pick<TestContext, 'request'>;
-
-let colour = 0;
-
-/** Uploads a small picture through POST /api/images and answers its display_url. */
-export async function uploadPicture(ctx: Requester, token: string): Promise<string> {
-  colour = (colour + 37) % 256;
-  const png = await sharp({
-    create: { width: 64, height: 48, channels: 3, background: { r: colour, g: 120, b: 40 } },
-  })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'pet.png');
-  const res = await ctx.request('/api/images', { method: 'POST', token, body: form });
-  if (res.status !== 201 && res.status !== 200) {
-    throw new Error(`upload failed: ${res.status} ${res.text}`);
-  }
-  return res.body.data.display_url as string;
-}
+import { paymentsVia, testCard, type StartedPayment } from './payments';
+import { uploadPicture } from './pictures';
+import type { Requester, TestContext } from './test-app';
 
 /** A date `days` from today, YYYY-MM-DD (UTC). */
 export const daysFromToday = (days: number) =>
@@ -60,27 +39,29 @@ export async function createCampaignVia(
 
 /** Donates through the test provider: create-payment, then confirm with 4242 4242 4242 4242. */
 export async function donateVia(
-  ctx: Requester,
+  ctx: Pick<TestContext, 'request' | 'database'>,
   token: string,
   campaignId: string,
   amount: number,
   cardNumber = '4242 4242 4242 4242',
 ) {
-  const intent = await ctx.request('/api/create-payment', {
-    token,
-    json: { donationAmount: amount, donationCampaignId: campaignId },
-  });
+  const { startPayment, confirm: pay } = paymentsVia(ctx);
+  const intent = await startPayment(token, campaignId, amount);
   if (intent.status !== 200)
     throw new Error(`create-payment failed: ${intent.status} ${intent.text}`);
-  const confirm = await ctx.request(`/api/test-payments/${intent.body.paymentIntentId}/confirm`, {
-    token,
-    json: {
-      clientSecret: intent.body.clientSecret,
-      cardNumber,
-      expMonth: 12,
-      expYear: new Date().getUTCFullYear() + 2,
-      cvc: '123',
-    },
-  });
-  return { intent: intent.body as { clientSecret: string; paymentIntentId: string }, confirm };
+  const started = intent.body as StartedPayment;
+  const confirm = await pay(token, started, testCard(cardNumber));
+  return { intent: started, confirm };
 }
+
+/** PATCH /api/update-donation/{id}: the owner (or an admin) changing some of a campaign's fields. */
+export const updateCampaignVia = (
+  ctx: Requester,
+  token: string | undefined,
+  id: string,
+  changes: unknown,
+) => ctx.request(`/api/update-donation/${id}`, { method: 'PATCH', token, json: changes });
+
+/** PATCH /api/donations/{id}/pause: the owner pausing or resuming a campaign (a toggle). */
+export const togglePauseVia = (ctx: Requester, token: string | undefined, id: string) =>
+  ctx.request(`/api/donations/${id}/pause`, { method: 'PATCH', token });

@@ -2,9 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { issueAccessToken } from '../../src/auth/token';
 import type { Database } from '../../src/db/client';
 import { session, user } from '../../src/db/schema/index';
-import { TEST_AUTH_SECRET } from './test-app';
+import { TEST_AUTH_SECRET } from './test-config';
+
+/** A well-formed id that no row has (a 404, where a malformed one is a 400). */
+export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
 let counter = 0;
+
+/** A name and an e-mail no other test user has: `Member 7`, `member7-1a2b3c4d@example.com`. */
+export function newPerson(kind: string) {
+  counter += 1;
+  const handle = kind.toLowerCase().replace(/\W+/g, '');
+  return {
+    name: `${kind} ${counter}`,
+    email: `${handle}${counter}-${randomUUID().slice(0, 8)}@example.com`,
+  };
+}
 
 export interface TestUser {
   id: string;
@@ -16,15 +29,19 @@ export interface TestUser {
   token: string;
 }
 
+export interface UserOverrides {
+  email?: string;
+  name?: string;
+  role?: 'user' | 'admin';
+  image?: string | null;
+}
+
 /** Inserts a user with a live session and answers a bearer token for it. */
-export async function createUser(
-  db: Database,
-  overrides: { email?: string; name?: string; role?: 'user' | 'admin'; image?: string | null } = {},
-): Promise<TestUser> {
-  counter += 1;
+export async function createUser(db: Database, overrides: UserOverrides = {}): Promise<TestUser> {
   const id = randomUUID();
-  const email = overrides.email ?? `user${counter}-${id.slice(0, 8)}@example.com`;
-  const name = overrides.name ?? `Test User ${counter}`;
+  const person = newPerson('Test User');
+  const email = overrides.email ?? person.email;
+  const name = overrides.name ?? person.name;
   const role = overrides.role ?? 'user';
   await db.insert(user).values({
     id,

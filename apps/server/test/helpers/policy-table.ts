@@ -12,6 +12,9 @@ import type { AuthUser } from '../../src/lib/hono-env';
  */
 type Answer = 'yes' | 'no' | 401 | (string & {});
 
+/** The 403 message of every admin-only action, whatever the resource. */
+export const ADMINS_ONLY = 'Only admins can do this.';
+
 const person = (id: string, role: AuthUser['role']): AuthUser => ({
   id,
   email: `${id}@example.com`,

@@ -1,9 +1,8 @@
+import { newPerson } from './factories';
 import type { TestContext, TestResponse } from './test-app';
 
 /** The site's own origin in tests (PUBLIC_URL of createTestContext). */
 export const SITE_ORIGIN = 'http://localhost:3000';
-
-let counter = 0;
 
 export interface SignedUp {
   id: string;
@@ -28,12 +27,12 @@ export async function signUp(
   ctx: TestContext,
   overrides: { email?: string; name?: string; password?: string; image?: string } = {},
 ): Promise<SignedUp> {
-  counter += 1;
-  const email = overrides.email ?? `member${counter}-${Date.now().toString(36)}@example.com`;
+  const person = newPerson('Member');
+  const email = overrides.email ?? person.email;
   const password = overrides.password ?? 'Secret1';
   const response = await ctx.request('/api/auth/sign-up/email', {
     json: {
-      name: overrides.name ?? `Member ${counter}`,
+      name: overrides.name ?? person.name,
       email,
       password,
       image: overrides.image ?? 'https://example.com/me.png',
@@ -53,3 +52,25 @@ export function requestToken(ctx: TestContext, cookie: string, json?: unknown) {
     headers: { cookie, origin: SITE_ORIGIN },
   });
 }
+
+/**
+ * A password-reset token for `userId`, as the reset e-mail would carry it (made through Better
+ * Auth's own API: nothing sends that e-mail yet), valid for an hour.
+ */
+export async function resetToken(ctx: TestContext, userId: string): Promise<string> {
+  const token = `reset-${userId}-${Date.now()}`;
+  const { internalAdapter } = await ctx.deps.auth.$context;
+  await internalAdapter.createVerificationValue({
+    value: userId,
+    identifier: `reset-password:${token}`,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  return token;
+}
+
+/** POST /api/auth/reset-password from the site's own origin. */
+export const resetPassword = (ctx: TestContext, token: string, newPassword: string) =>
+  ctx.request('/api/auth/reset-password', {
+    json: { token, newPassword },
+    headers: { origin: SITE_ORIGIN },
+  });

@@ -1,14 +1,13 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp, type App } from '../../src/app';
-import type { AppDeps } from '../../src/app-deps';
-import { loadConfig } from '../../src/config';
+import { type AppDeps, buildDeps } from '../../src/app-deps';
 import type { DatabaseHandle } from '../../src/db/client';
 import { createLogger } from '../../src/lib/logger';
+import { answerChecker } from './answer-schemas';
+import { createUser, type TestUser, type UserOverrides } from './factories';
+import { testConfig } from './test-config';
+import { testPasswordHasher } from './test-password';
 import { createTestDatabase } from './test-database';
-
-export const TEST_AUTH_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
 export interface TestContext {
   app: App;
@@ -30,7 +29,8 @@ export interface RequestOptions {
 export interface TestResponse {
   status: number;
   headers: Headers;
-  // Tests read answers loosely; the schemas are checked by the server itself.
+  // Tests read answers loosely: every JSON answer was already checked against its route's
+  // published schema (answer-schemas.ts).
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
   text: string;
@@ -44,30 +44,20 @@ export async function createTestContext(
   env: Record<string, string> = {},
   options: { now?: () => Date } = {},
 ): Promise<TestContext> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pet-haven-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    AUTH_SECRET: TEST_AUTH_SECRET,
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    PUBLIC_URL: 'http://localhost:3000',
-    // Tests upload many pictures per user; the limit's own tests set it.
-    IMAGE_UPLOAD_RATE_LIMIT_MAX: '10000',
-    ...env,
-  });
+  const config = testConfig(env);
   const database = await createTestDatabase();
-  const deps: AppDeps = {
+  const deps = buildDeps({
     config,
     database,
     logger: createLogger(config.logLevel),
-    ...(options.now ? { now: options.now } : {}),
-  };
+    passwordHasher: testPasswordHasher,
+    ...options,
+  });
   const app = createApp(deps);
 
+  const checkAnswer = answerChecker(app);
   const request = (p: string, init: RequestOptions = {}) =>
-    send((url, req) => app.request(url, req), 'http://localhost:3000', p, init);
+    send((url, req) => app.request(url, req), 'http://localhost:3000', p, init, checkAnswer);
 
   return {
     app,
@@ -78,7 +68,65 @@ export async function createTestContext(
   };
 }
 
+/**
+ * This test file's app (createTestContext), made before its first test and closed after its last:
+ * `const ctx = useTestContext();` at the top of the file, in place of a `let` and two hooks. The
+ * answer stands for the context from the first hook on (hooks registered after this call, such
+ * as useUsers', run after it); outside a hook or test there is none yet. `env` may be a function,
+ * for settings known only once an earlier hook ran (the address of a fake server).
+ */
+export function useTestContext(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  options: { now?: () => Date } = {},
+): TestContext {
+  let current: TestContext | undefined;
+  beforeAll(async () => {
+    current = await createTestContext(typeof env === 'function' ? env() : env, options);
+  });
+  afterAll(() => current?.close());
+  const get = () => {
+    if (!current) throw new Error('useTestContext: the context exists from the first hook on');
+    return current;
+  };
+  return {
+    get app() {
+      return get().app;
+    },
+    get deps() {
+      return get().deps;
+    },
+    get database() {
+      return get().database;
+    },
+    request: (p, init) => get().request(p, init),
+    close: () => get().close(),
+  };
+}
+
+/**
+ * This test file's users, made in the order given once before its first test (after the app of
+ * useTestContext): `const { owner, admin } = useUsers(ctx, { owner: { name: 'Olive Owner' },
+ * admin: { role: 'admin' } });`. That hook fills each TestUser in place, so keep the objects
+ * (destructure them at the top) and read their fields in tests and later hooks.
+ */
+export function useUsers<K extends string>(
+  ctx: Pick<TestContext, 'database'>,
+  specs: Record<K, UserOverrides>,
+): Record<K, TestUser> {
+  const keys = Object.keys(specs) as K[];
+  const users = Object.fromEntries(keys.map((key) => [key, {}])) as Record<K, TestUser>;
+  beforeAll(async () => {
+    for (const key of keys)
+      Object.assign(users[key], await createUser(ctx.database.db, specs[key]));
+  });
+  return users;
+}
+
+/** Anything that sends requests like TestContext.request (the app in-process, or a running server). */
+export type Requester = Pick<TestContext, 'request'>;
+
 type Fetch = (url: string, init: RequestInit) => Response | Promise<Response>;
+type AnswerCheck = ReturnType<typeof answerChecker>;
 
 /** Sends one request the way TestContext.request does and reads its answer. */
 async function send(
@@ -86,6 +134,7 @@ async function send(
   base: string,
   p: string,
   init: RequestOptions & { signal?: AbortSignal },
+  checkAnswer?: AnswerCheck,
 ): Promise<TestResponse> {
   const headers: Record<string, string> = { ...init.headers };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
@@ -94,8 +143,9 @@ async function send(
     headers['content-type'] ??= 'application/json';
     body = typeof init.json === 'string' ? init.json : JSON.stringify(init.json);
   }
+  const method = init.method ?? (body !== undefined ? 'POST' : 'GET');
   const res = await fetchFn(`${base}${p}`, {
-    method: init.method ?? (body !== undefined ? 'POST' : 'GET'),
+    method,
     headers,
     body,
     signal: init.signal,
@@ -107,6 +157,7 @@ async function send(
   } catch {
     // not JSON: keep the text
   }
+  checkAnswer?.(method, `${base}${p}`, res.status, res.headers.get('content-type'), parsed);
   return { status: res.status, headers: res.headers, body: parsed, text };
 }
 

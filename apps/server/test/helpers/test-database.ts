@@ -5,16 +5,31 @@ import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client';
 
 /**
+ * The run's migrated PGlite data directory (global-setup.ts), read once per worker: the worker
+ * keeps this module from one test file to the next (vitest.config.ts, isolate: false).
+ */
+let snapshot: Blob | undefined;
+const migratedSnapshot = () => (snapshot ??= new Blob([readFileSync(inject('pgliteSnapshot'))]));
+
+/**
  * A clean, migrated database for one test file: PGlite in memory by default, or a fresh
  * PostgreSQL database cloned from the run's template when TEST_DATABASE_URL is set.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (!process.env.TEST_DATABASE_URL) {
-    const snapshot = readFileSync(inject('pgliteSnapshot'));
-    return openDatabase({ kind: 'pglite', loadDataDir: new Blob([snapshot]) });
+    return openDatabase({ kind: 'pglite', loadDataDir: migratedSnapshot() });
   }
   const { url } = await createScratchDatabase();
   return openDatabase({ kind: 'postgres', url, poolSize: 20 });
+}
+
+/**
+ * Fills the PGlite data folder `dataDir` (which must not hold a database yet) with the migrated,
+ * empty database, as a first start would, without running initdb and the migrations again.
+ */
+export async function createPgliteDataDir(dataDir: string): Promise<void> {
+  const handle = await openDatabase({ kind: 'pglite', dataDir, loadDataDir: migratedSnapshot() });
+  await handle.close();
 }
 
 export interface ScratchDatabase {

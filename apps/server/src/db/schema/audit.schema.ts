@@ -1,19 +1,20 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { user } from './auth.schema';
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { userRef } from './auth.schema';
+import { createdAt } from './columns';
 
 /** Every admin action: who, what, when, and the state before and after. */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    actorId: userRef('actor_id', 'set null'),
     actorEmail: text('actor_email').notNull(),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc())],
 );

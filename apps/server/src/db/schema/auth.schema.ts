@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, updatedAt } from './columns';
 
 /**
  * The id of the hosted image a profile picture URL names (`…/api/images/<64 hex>-<w>w.webp`), or
@@ -23,9 +24,9 @@ export const user = pgTable(
     role: text('role', { enum: ['user', 'admin'] })
       .notNull()
       .default('user'),
-    profileSavedAt: timestamp('profile_saved_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    profileSavedAt: timestamptz('profile_saved_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('user_created_at_idx').on(t.createdAt, t.id),
@@ -33,19 +34,24 @@ export const user = pgTable(
   ],
 );
 
+/**
+ * A column naming a user (`user.id`). `onDelete` says what becomes of the row when the account is
+ * deleted: `cascade` (it goes too), `restrict` (the account cannot go), `set null` (it stays, unnamed).
+ */
+export const userRef = (name: string, onDelete: 'cascade' | 'restrict' | 'set null') =>
+  text(name).references(() => user.id, { onDelete });
+
 export const session = pgTable(
   'session',
   {
     id: text('id').primaryKey(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     token: text('token').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade').notNull(),
   },
   (t) => [index('session_user_id_idx').on(t.userId)],
 );
@@ -56,18 +62,16 @@ export const account = pgTable(
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade').notNull(),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
-    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    accessTokenExpiresAt: timestamptz('access_token_expires_at'),
+    refreshTokenExpiresAt: timestamptz('refresh_token_expires_at'),
     scope: text('scope'),
     password: text('password'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('account_user_id_idx').on(t.userId)],
 );
@@ -78,9 +82,9 @@ export const verification = pgTable(
     id: text('id').primaryKey(),
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );

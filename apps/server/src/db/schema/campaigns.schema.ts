@@ -7,24 +7,20 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { user } from './auth.schema';
-import { images } from './images.schema';
+import { userRef } from './auth.schema';
+import { createdAt, timestamptz, updatedAt } from './columns';
+import { imageRef } from './images.schema';
 
 /** Money is integer minor units (cents) everywhere in the database. */
 export const campaigns = pgTable(
   'campaigns',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'restrict' }),
-    pictureId: text('picture_id')
-      .notNull()
-      .references(() => images.id),
+    ownerId: userRef('owner_id', 'restrict').notNull(),
+    pictureId: imageRef('picture_id').notNull(),
     petName: varchar('pet_name', { length: 100 }).notNull(),
     maxDonationCents: integer('max_donation_cents').notNull(),
     raisedCents: integer('raised_cents').notNull().default(0),
@@ -34,9 +30,9 @@ export const campaigns = pgTable(
     paused: boolean('paused').notNull().default(false),
     /** True while an admin's pause holds: only an admin can resume the campaign. */
     pausedByAdmin: boolean('paused_by_admin').notNull().default(false),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    archivedAt: timestamptz('archived_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('campaigns_max_positive', sql`${t.maxDonationCents} > 0`),
@@ -65,7 +61,7 @@ export const paymentIntents = pgTable(
     campaignId: uuid('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'restrict' }),
-    donorId: text('donor_id').references(() => user.id, { onDelete: 'set null' }),
+    donorId: userRef('donor_id', 'set null'),
     amountCents: integer('amount_cents').notNull(),
     clientSecret: text('client_secret').notNull(),
     status: text('status', {
@@ -74,9 +70,9 @@ export const paymentIntents = pgTable(
       .notNull()
       .default('requires_payment_method'),
     lastError: text('last_error'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('payment_intents_amount_positive', sql`${t.amountCents} > 0`),
@@ -91,10 +87,10 @@ export const donations = pgTable(
     campaignId: uuid('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'restrict' }),
-    donorId: text('donor_id').references(() => user.id, { onDelete: 'set null' }),
+    donorId: userRef('donor_id', 'set null'),
     amountCents: integer('amount_cents').notNull(),
     paymentIntentId: text('payment_intent_id').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('donations_amount_positive', sql`${t.amountCents} > 0`),

@@ -1,14 +1,18 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { user } from './auth.schema';
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { userRef } from './auth.schema';
+import { createdAt } from './columns';
 
 /** An uploaded picture, re-encoded by the server; its id is the SHA-256 of the processed image. */
 export const images = pgTable('images', {
   id: text('id').primaryKey(),
-  uploaderId: text('uploader_id').references(() => user.id, { onDelete: 'set null' }),
+  uploaderId: userRef('uploader_id', 'set null'),
   width: integer('width').notNull(),
   height: integer('height').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
+
+/** A column naming a stored picture (`images.id`): a picture something names cannot be deleted. */
+export const imageRef = (name: string) => text(name).references(() => images.id);
 
 /**
  * One row per upload that went on to be decoded, whatever came of it (a damaged file costs CPU
@@ -19,10 +23,8 @@ export const imageUploads = pgTable(
   'image_uploads',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: userRef('user_id', 'cascade').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index('image_uploads_user_created_idx').on(t.userId, t.createdAt)],
 );

@@ -5,14 +5,14 @@ import {
   pgEnum,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, updatedAt } from './columns';
 import { petCategories, adoptionStatuses } from '@pet-haven/shared/pets';
-import { user } from './auth.schema';
-import { images } from './images.schema';
+import { userRef } from './auth.schema';
+import { imageRef } from './images.schema';
 
 export const petCategoryEnum = pgEnum('pet_category', petCategories);
 export const adoptionStatusEnum = pgEnum('adoption_status', adoptionStatuses);
@@ -21,12 +21,8 @@ export const pets = pgTable(
   'pets',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    imageId: text('image_id')
-      .notNull()
-      .references(() => images.id),
+    ownerId: userRef('owner_id', 'cascade').notNull(),
+    imageId: imageRef('image_id').notNull(),
     petName: varchar('pet_name', { length: 100 }).notNull(),
     petAge: varchar('pet_age', { length: 50 }).notNull(),
     petLocation: varchar('pet_location', { length: 200 }).notNull(),
@@ -34,8 +30,8 @@ export const pets = pgTable(
     shortDescription: varchar('short_description', { length: 300 }).notNull(),
     longDescription: text('long_description').notNull(),
     adopted: boolean('adopted').notNull().default(false),
-    dateAdded: timestamp('date_added', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    dateAdded: timestamptz('date_added').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('pets_adopted_date_idx').on(t.adopted, t.dateAdded.desc(), t.id.desc()),
@@ -59,14 +55,12 @@ export const adoptionRequests = pgTable(
     petId: uuid('pet_id')
       .notNull()
       .references(() => pets.id, { onDelete: 'cascade' }),
-    requesterId: text('requester_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    requesterId: userRef('requester_id', 'cascade').notNull(),
     phone: varchar('phone', { length: 40 }).notNull(),
     address: varchar('address', { length: 500 }).notNull(),
     status: adoptionStatusEnum('status').notNull().default('pending'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('adoption_requests_pet_idx').on(t.petId, t.createdAt.desc()),

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
 
 /**
  * Failed e-mail sign-ins per account, for the per-account back-off (auth/sign-in-throttle.service.ts).
@@ -12,8 +13,8 @@ export const signInThrottle = pgTable(
     /** Attempts counted since the last success (each attempt counts when it starts). */
     failures: integer('failures').notNull().default(0),
     /** Sign-in for this e-mail answers 429 until then, whatever the password. */
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamptz('locked_until'),
+    lastAttemptAt: timestamptz('last_attempt_at').notNull(),
   },
   (t) => [index('sign_in_throttle_last_attempt_idx').on(t.lastAttemptAt)],
 );

@@ -4,7 +4,7 @@ import {
   canListFor,
   isAdmin,
   isSelf,
-  isSelfOrAdmin,
+  ownerOrAdmin,
 } from '../users/users.policy';
 
 /**
@@ -30,12 +30,11 @@ export const canListForOwner = (actor: Actor, ownerEmail: string | undefined): D
 
 /** PATCH /api/adoption-requests/{id}: the pet's owner or an admin accepts or rejects. */
 export const canDecide = (actor: Actor, request: RequestParties): Decision =>
-  actor
-    ? allowIf(
-        isSelfOrAdmin(actor, request.petOwnerId),
-        "Only the pet's owner can accept or reject this request.",
-      )
-    : signInFirst;
+  ownerOrAdmin(
+    actor,
+    request.petOwnerId,
+    "Only the pet's owner can accept or reject this request.",
+  );
 
 /** An admin deciding on a request for someone else's pet: audited with the change. */
 export const decidesAsAdmin = (actor: Actor, request: RequestParties): boolean =>
@@ -43,12 +42,11 @@ export const decidesAsAdmin = (actor: Actor, request: RequestParties): boolean =
 
 /** DELETE /api/adoption-requests/{id}: the requester or an admin withdraws (while pending). */
 export const canWithdraw = (actor: Actor, request: RequestParties): Decision =>
-  actor
-    ? allowIf(
-        isSelfOrAdmin(actor, request.requesterId),
-        'Only the person who sent this request can withdraw it.',
-      )
-    : signInFirst;
+  ownerOrAdmin(
+    actor,
+    request.requesterId,
+    'Only the person who sent this request can withdraw it.',
+  );
 
 /** An admin withdrawing someone else's request: audited with the change. */
 export const withdrawsAsAdmin = (actor: Actor, request: RequestParties): boolean =>

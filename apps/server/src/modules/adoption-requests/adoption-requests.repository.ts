@@ -1,6 +1,8 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AdoptionStatus } from '@pet-haven/shared/pets';
 import type { DbOrTx } from '../../db/client';
+import { pageFrom, totalColumn } from '../../db/paging';
+import type { Page, PageWindow } from '../../lib/paging';
 import { adoptionRequests, images, pets, user } from '../../db/schema/index';
 
 /** A request with its pet (name, picture, owner) and its requester (name, e-mail). */
@@ -44,40 +46,36 @@ const selectRequests = (db: DbOrTx) =>
     .innerJoin(images, eq(images.id, pets.imageId))
     .innerJoin(user, eq(user.id, adoptionRequests.requesterId));
 
-async function page(
-  db: DbOrTx,
-  where: SQL,
-  p: { limit: number; offset: number },
-): Promise<{ rows: AdoptionRequestRow[]; total: number }> {
-  const [rows, totals] = await Promise.all([
-    selectRequests(db)
-      .where(where)
-      .orderBy(
-        // NULLS LAST matches the (…, created_at DESC NULLS LAST) indexes.
-        sql`${adoptionRequests.createdAt} desc nulls last`,
-        sql`${adoptionRequests.id} desc nulls last`,
-      )
-      .limit(p.limit)
-      .offset(p.offset),
+const page = (db: DbOrTx, where: SQL, window: PageWindow): Promise<Page<AdoptionRequestRow>> =>
+  pageFrom(
+    window,
+    ({ limit, offset }) =>
+      selectRequests(db)
+        .where(where)
+        .orderBy(
+          // NULLS LAST matches the (…, created_at DESC NULLS LAST) indexes.
+          sql`${adoptionRequests.createdAt} desc nulls last`,
+          sql`${adoptionRequests.id} desc nulls last`,
+        )
+        .limit(limit)
+        .offset(offset),
     db
-      .select({ total: count() })
+      .select(totalColumn)
       .from(adoptionRequests)
       .innerJoin(pets, eq(pets.id, adoptionRequests.petId))
       .where(where),
-  ]);
-  return { rows, total: totals[0]?.total ?? 0 };
-}
+  );
 
 /** Requests on the pets of this owner, newest first. */
-export const listForOwner = (db: DbOrTx, ownerId: string, p: { limit: number; offset: number }) =>
-  page(db, eq(pets.ownerId, ownerId), p);
+export const listForOwner = (db: DbOrTx, ownerId: string, window: PageWindow) =>
+  page(db, eq(pets.ownerId, ownerId), window);
 
 /** Requests this user sent, newest first. */
 export const listForRequester = (
   db: DbOrTx,
   requesterId: string,
-  p: { limit: number; offset: number },
-) => page(db, eq(adoptionRequests.requesterId, requesterId), p);
+  window: PageWindow,
+) => page(db, eq(adoptionRequests.requesterId, requesterId), window);
 
 export async function findById(db: DbOrTx, id: string): Promise<AdoptionRequestRow | null> {
   const rows = await selectRequests(db).where(eq(adoptionRequests.id, id)).limit(1);

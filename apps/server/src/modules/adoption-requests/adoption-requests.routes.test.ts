@@ -1,49 +1,19 @@
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
-import { createAdmin, createUser, type TestUser } from '../../../test/helpers/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectError, expectInvalid } from '../../../test/helpers/expect';
+import { MISSING_ID, createUser, type TestUser } from '../../../test/helpers/factories';
+import { addPetVia } from '../../../test/helpers/pets';
+import { useTestContext, useUsers } from '../../../test/helpers/test-app';
 
-let ctx: TestContext;
-let owner: TestUser;
-let requester: TestUser;
-let stranger: TestUser;
-let admin: TestUser;
-let picture: string;
-
-const missingId = '00000000-0000-4000-8000-000000000000';
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  owner = await createUser(ctx.database.db, { name: 'Olivia Owner' });
-  requester = await createUser(ctx.database.db, { name: 'Rafi Requester' });
-  stranger = await createUser(ctx.database.db, { name: 'Sam Stranger' });
-  admin = await createAdmin(ctx.database.db);
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#884422' } })
-    .png()
-    .toBuffer();
-  const fd = new FormData();
-  fd.append('image', new Blob([new Uint8Array(png)]), 'p.png');
-  picture = (await ctx.request('/api/images', { method: 'POST', token: owner.token, body: fd }))
-    .body.data.display_url;
+const ctx = useTestContext();
+const { owner, requester, stranger, admin } = useUsers(ctx, {
+  owner: { name: 'Olivia Owner' },
+  requester: { name: 'Rafi Requester' },
+  stranger: { name: 'Sam Stranger' },
+  admin: { role: 'admin' },
 });
-afterAll(() => ctx.close());
 
-async function addPet(token = owner.token, petName = 'Bella') {
-  const res = await ctx.request('/api/add-pet', {
-    token,
-    json: {
-      petImage: picture,
-      petName,
-      petAge: '1 year',
-      petLocation: 'Chattogram',
-      petCategory: 'cat',
-      shortDescription: 'Calm',
-      longDescription: 'A calm cat.',
-    },
-  });
-  expect(res.status).toBe(201);
-  return res.body as { _id: string; petName: string; petImage: string };
-}
+const addPet = (token = owner.token, petName = 'Bella') =>
+  addPetVia(ctx, token, { petName, petCategory: 'cat' });
 
 const send = (petId: string, token: string | null = requester.token, extra = {}) =>
   ctx.request('/api/adoption-requests', {
@@ -95,32 +65,34 @@ describe('POST /api/adoption-requests', () => {
 
   it('refuses anonymous (401), a missing pet (404) and bad bodies (400 naming the field)', async () => {
     const pet = await addPet();
-    expect((await send(pet._id, null)).status).toBe(401);
-    expect((await send(missingId)).status).toBe(404);
-    const badId = await send('nope');
-    expect(badId.status).toBe(400);
-    expect(badId.body.issues[0].path).toBe('json.petId');
-    const noPhone = await send(pet._id, requester.token, { phone: '' });
-    expect(noPhone.status).toBe(400);
-    expect(noPhone.body.issues[0].path).toBe('json.phone');
-    const words = await send(pet._id, requester.token, { phone: 'call me maybe' });
-    expect(words.status).toBe(400);
-    const noAddress = await send(pet._id, requester.token, { address: '   ' });
-    expect(noAddress.status).toBe(400);
-    expect(noAddress.body.issues[0].path).toBe('json.address');
-    const long = await send(pet._id, requester.token, { address: 'x'.repeat(501) });
-    expect(long.status).toBe(400);
+    expectError(await send(pet._id, null), 401, 'UNAUTHORIZED');
+    expectError(await send(MISSING_ID), 404, 'NOT_FOUND');
+    expect(expectInvalid(await send('nope'))[0]).toBe('json.petId');
+    for (const [extra, field] of [
+      [{ phone: '' }, 'json.phone'],
+      [{ phone: 'call me maybe' }, null],
+      [{ address: '   ' }, 'json.address'],
+      [{ address: 'x'.repeat(501) }, null],
+    ] as const) {
+      const paths = expectInvalid(await send(pet._id, requester.token, extra));
+      if (field) expect(paths[0]).toBe(field);
+    }
   });
 });
 
 describe('owner list, decisions, my requests, withdrawal', () => {
+  // A second owner, whose only requests are the two below.
+  let owner: TestUser;
   let pet: { _id: string };
   let requestId: string;
 
+  /** PATCH /api/adoption-requests/{id}: a decision on the first request (or on `id`). */
+  const decide = (token: string | undefined, json: unknown, id = requestId) =>
+    ctx.request(`/api/adoption-requests/${id}`, { method: 'PATCH', token, json });
+
   beforeAll(async () => {
-    const o = await createUser(ctx.database.db, { name: 'Second Owner' });
-    owner = o;
-    pet = await addPet(o.token, 'Milo');
+    owner = await createUser(ctx.database.db, { name: 'Second Owner' });
+    pet = await addPet(owner.token, 'Milo');
     requestId = (await send(pet._id)).body._id;
     await send(pet._id, stranger.token, { phone: '555-0101', address: 'Far away' });
   });
@@ -155,12 +127,7 @@ describe('owner list, decisions, my requests, withdrawal', () => {
   });
 
   it('lets the owner accept, then switch to rejected; the requester sees the status', async () => {
-    const url = `/api/adoption-requests/${requestId}`;
-    const accepted = await ctx.request(url, {
-      method: 'PATCH',
-      token: owner.token,
-      json: { status: 'accepted' },
-    });
+    const accepted = await decide(owner.token, { status: 'accepted' });
     expect(accepted.status).toBe(200);
     expect(accepted.body.status).toBe('accepted');
     const mine = await ctx.request('/api/user/my-adoption-requests', { token: requester.token });
@@ -169,49 +136,25 @@ describe('owner list, decisions, my requests, withdrawal', () => {
     expect(found).toMatchObject({ status: 'accepted', petName: 'Milo' });
     expect(Number(mine.headers.get('x-total-count'))).toBe(mine.body.length);
 
-    const rejected = await ctx.request(url, {
-      method: 'PATCH',
-      token: owner.token,
-      json: { status: 'rejected' },
-    });
+    const rejected = await decide(owner.token, { status: 'rejected' });
     expect(rejected.body.status).toBe('rejected');
   });
 
   it('refuses decisions from anonymous (401), the requester or others (403); admin allowed', async () => {
-    const url = `/api/adoption-requests/${requestId}`;
     const json = { status: 'accepted' };
-    expect((await ctx.request(url, { method: 'PATCH', json })).status).toBe(401);
-    expect((await ctx.request(url, { method: 'PATCH', token: requester.token, json })).status).toBe(
-      403,
-    );
-    expect((await ctx.request(url, { method: 'PATCH', token: stranger.token, json })).status).toBe(
-      403,
-    );
-    const byAdmin = await ctx.request(url, { method: 'PATCH', token: admin.token, json });
+    expectError(await decide(undefined, json), 401, 'UNAUTHORIZED');
+    expectError(await decide(requester.token, json), 403, 'FORBIDDEN');
+    expectError(await decide(stranger.token, json), 403, 'FORBIDDEN');
+    const byAdmin = await decide(admin.token, json);
     expect(byAdmin.status).toBe(200);
     expect(byAdmin.body.status).toBe('accepted');
   });
 
   it('answers 400 for a bad status or id and 404 for a missing request', async () => {
-    const bad = await ctx.request(`/api/adoption-requests/${requestId}`, {
-      method: 'PATCH',
-      token: owner.token,
-      json: { status: 'pending' },
-    });
-    expect(bad.status).toBe(400);
-    expect(bad.body.issues[0].path).toBe('json.status');
-    const badId = await ctx.request('/api/adoption-requests/1', {
-      method: 'PATCH',
-      token: owner.token,
-      json: { status: 'accepted' },
-    });
-    expect(badId.status).toBe(400);
-    const missing = await ctx.request(`/api/adoption-requests/${missingId}`, {
-      method: 'PATCH',
-      token: owner.token,
-      json: { status: 'accepted' },
-    });
-    expect(missing.status).toBe(404);
+    const bad = await decide(owner.token, { status: 'pending' });
+    expect(expectInvalid(bad)[0]).toBe('json.status');
+    expectInvalid(await decide(owner.token, { status: 'accepted' }, '1'));
+    expectError(await decide(owner.token, { status: 'accepted' }, MISSING_ID), 404, 'NOT_FOUND');
   });
 
   it('my requests: anonymous 401, bad paging 400', async () => {
@@ -223,32 +166,22 @@ describe('owner list, decisions, my requests, withdrawal', () => {
   });
 
   it('lets the requester withdraw a pending request; not a decided one (409); not others (403)', async () => {
-    const decided = await ctx.request(`/api/adoption-requests/${requestId}`, {
-      method: 'DELETE',
-      token: requester.token,
-    });
-    expect(decided.status).toBe(409);
+    const withdraw = (id: string, token?: string) =>
+      ctx.request(`/api/adoption-requests/${id}`, { method: 'DELETE', token });
+    expectError(await withdraw(requestId, requester.token), 409, 'CONFLICT');
 
     const other = await addPet(owner.token, 'Luna');
     const pending = (await send(other._id)).body._id;
-    const url = `/api/adoption-requests/${pending}`;
-    expect((await ctx.request(url, { method: 'DELETE' })).status).toBe(401);
-    expect((await ctx.request(url, { method: 'DELETE', token: owner.token })).status).toBe(403);
-    expect((await ctx.request(url, { method: 'DELETE', token: stranger.token })).status).toBe(403);
-    const ok = await ctx.request(url, { method: 'DELETE', token: requester.token });
+    expectError(await withdraw(pending), 401, 'UNAUTHORIZED');
+    expectError(await withdraw(pending, owner.token), 403, 'FORBIDDEN');
+    expectError(await withdraw(pending, stranger.token), 403, 'FORBIDDEN');
+    const ok = await withdraw(pending, requester.token);
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ deletedCount: 1 });
-    expect((await ctx.request(url, { method: 'DELETE', token: requester.token })).status).toBe(404);
+    expectError(await withdraw(pending, requester.token), 404, 'NOT_FOUND');
     // Withdrawn: a new request may be sent.
     expect((await send(other._id)).status).toBe(201);
-    expect(
-      (
-        await ctx.request('/api/adoption-requests/zzz', {
-          method: 'DELETE',
-          token: requester.token,
-        })
-      ).status,
-    ).toBe(400);
+    expectInvalid(await withdraw('zzz', requester.token));
   });
 });
 

@@ -9,7 +9,7 @@ import { authorize } from '../../auth/authorize';
 import { conflict, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
 import { pageOf } from '../../lib/paging';
-import { recordAdminAction } from '../audit/audit.service';
+import { recordAdminAction } from '../audit/audit.repository';
 import { resolveListOwner } from '../users/users.service';
 import * as requestsPolicy from './adoption-requests.policy';
 import * as repo from './adoption-requests.repository';
@@ -54,7 +54,7 @@ export async function listForOwner(
   query: UserAdoptionRequestsQuery,
 ) {
   authorize(requestsPolicy.canListForOwner(actor, query.email));
-  const ownerId = await resolveListOwner(deps.database.db, actor, query.email);
+  const ownerId = await resolveListOwner(deps, actor, query.email);
   if (!ownerId) return { rows: [], total: 0 };
   return repo.listForOwner(deps.database.db, ownerId, pageOf(query));
 }
@@ -78,7 +78,7 @@ export async function decide(
       if (!(await repo.updateStatus(tx, id, body.status))) throw requestNotFound();
       if (requestsPolicy.decidesAsAdmin(actor, row)) {
         await recordAdminAction(tx, {
-          actor: { id: actor.id, email: actor.email },
+          actor,
           action: `adoption-request.${body.status === 'accepted' ? 'accept' : 'reject'}`,
           targetType: 'adoption-request',
           targetId: id,
@@ -101,7 +101,7 @@ export async function withdraw(deps: AppDeps, actor: AuthUser, id: string): Prom
       if (!(await repo.deleteIfPending(tx, id))) return false;
       if (requestsPolicy.withdrawsAsAdmin(actor, row)) {
         await recordAdminAction(tx, {
-          actor: { id: actor.id, email: actor.email },
+          actor,
           action: 'adoption-request.withdraw',
           targetType: 'adoption-request',
           targetId: id,

@@ -1,8 +1,6 @@
 import { describe } from 'vitest';
-import { itAnswers, type Row } from '../../../test/helpers/policy-table';
+import { ADMINS_ONLY as ADMINS, itAnswers, type Row } from '../../../test/helpers/policy-table';
 import * as auditPolicy from './audit.policy';
-
-const ADMINS = 'Only admins can do this.';
 
 // prettier-ignore
 const rows: Row[] = [

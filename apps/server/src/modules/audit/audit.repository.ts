@@ -1,29 +1,63 @@
-import { count, desc } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { countRows, pageFrom } from '../../db/paging';
+import type { Page, PageWindow } from '../../lib/paging';
 import { auditLog } from '../../db/schema/index';
 
 export type AuditRow = typeof auditLog.$inferSelect;
-export type NewAuditRow = typeof auditLog.$inferInsert;
 
-export async function insertAuditEntry(db: DbOrTx, entry: NewAuditRow): Promise<AuditRow> {
-  const [row] = await db.insert(auditLog).values(entry).returning();
+/**
+ * Who did it: a signed-in admin (the caller as it is: only its id and e-mail are kept), or
+ * `{ id: null, email: 'cli' }` for actions without a user.
+ */
+export interface AuditActor {
+  id: string | null;
+  email: string;
+}
+
+export interface AdminAction {
+  actor: AuditActor;
+  /** `<resource>.<verb>`, e.g. "user.promote", "pet.delete", "campaign.pause". */
+  action: string;
+  targetType: string;
+  targetId: string;
+  /** The relevant state before and after the action (null when it did not exist). */
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * Records an admin action. Call it with the transaction of the change it describes (like every
+ * other statement of that transaction), so the entry and the change are written together or not
+ * at all.
+ */
+export async function recordAdminAction(tx: DbOrTx, entry: AdminAction): Promise<AuditRow> {
+  const [row] = await tx
+    .insert(auditLog)
+    .values({
+      actorId: entry.actor.id,
+      actorEmail: entry.actor.email,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+    })
+    .returning();
   if (!row) throw new Error('audit_log insert returned no row');
   return row;
 }
 
 /** A page of entries, newest first, and the total number of entries. */
-export async function listAuditEntries(
-  db: DbOrTx,
-  page: { offset: number; limit: number },
-): Promise<{ rows: AuditRow[]; total: number }> {
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(auditLog)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(auditLog),
-  ]);
-  return { rows, total: totals[0]?.total ?? 0 };
-}
+export const listAuditEntries = (db: DbOrTx, window: PageWindow): Promise<Page<AuditRow>> =>
+  pageFrom(
+    window,
+    ({ limit, offset }) =>
+      db
+        .select()
+        .from(auditLog)
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .limit(limit)
+        .offset(offset),
+    countRows(db, auditLog),
+  );

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAdmin, createUser } from '../../../test/helpers/factories';
-import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
-import { recordAdminAction } from './audit.service';
+import { useTestContext } from '../../../test/helpers/test-app';
+import { recordAdminAction } from './audit.repository';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 describe('GET /api/admin/audit-log', () => {
   it('answers 401 anonymous and 403 to a non-admin', async () => {

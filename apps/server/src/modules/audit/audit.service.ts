@@ -1,41 +1,15 @@
 import type { AuditLogQuery } from '@pet-haven/shared/audit';
-import type { DbOrTx } from '../../db/client';
+import type { AppDeps } from '../../app-deps';
 import { pageOf } from '../../lib/paging';
-import { insertAuditEntry, listAuditEntries } from './audit.repository';
-
-/** Who did it: a signed-in admin, or `{ id: null, email: 'cli' }` for actions without a user. */
-export interface AuditActor {
-  id: string | null;
-  email: string;
-}
-
-export interface AdminAction {
-  actor: AuditActor;
-  /** `<resource>.<verb>`, e.g. "user.promote", "pet.delete", "campaign.pause". */
-  action: string;
-  targetType: string;
-  targetId: string;
-  /** The relevant state before and after the action (null when it did not exist). */
-  before: unknown;
-  after: unknown;
-}
+import { listAuditEntries } from './audit.repository';
 
 /**
- * Records an admin action. Call it with the transaction handle of the change it describes,
- * so the entry and the change are written together or not at all.
+ * The audit log: every admin action (who, what, when, before and after). Entries are written by
+ * the services that change something, in the same transaction, with `recordAdminAction(tx, ...)`
+ * of audit.repository.ts; nobody edits them.
  */
-export async function recordAdminAction(tx: DbOrTx, entry: AdminAction) {
-  return insertAuditEntry(tx, {
-    actorId: entry.actor.id,
-    actorEmail: entry.actor.email,
-    action: entry.action,
-    targetType: entry.targetType,
-    targetId: entry.targetId,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  });
-}
 
-export function listAuditLog(db: DbOrTx, query: AuditLogQuery) {
-  return listAuditEntries(db, pageOf(query));
+/** GET /api/admin/audit-log: a page of entries, newest first, with the total. */
+export function listAuditLog(deps: Pick<AppDeps, 'database'>, query: AuditLogQuery) {
+  return listAuditEntries(deps.database.db, pageOf(query));
 }

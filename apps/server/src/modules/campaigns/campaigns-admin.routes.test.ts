@@ -1,114 +1,77 @@
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { auditEntriesFor, expectAdminOnly } from '../../../test/helpers/admin';
+import {
+  createCampaignVia,
+  donateVia,
+  togglePauseVia,
+  updateCampaignVia,
+} from '../../../test/helpers/campaigns';
+import { expectError, expectInvalid } from '../../../test/helpers/expect';
+import { MISSING_ID, type TestUser } from '../../../test/helpers/factories';
+import { paymentsVia } from '../../../test/helpers/payments';
+import { useTestContext, useUsers } from '../../../test/helpers/test-app';
 
-interface AuditEntry {
-  action: string;
-  targetId: string;
-  createdAt: string;
-  after: Record<string, unknown> | null;
-}
-import { createAdmin, createUser, type TestUser } from '../../../test/helpers/factories';
-import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
+const ctx = useTestContext();
+const { admin, owner, donor, stranger } = useUsers(ctx, {
+  admin: { name: 'Ada Admin', role: 'admin' },
+  owner: { name: 'Olive Owner' },
+  donor: { name: 'Dan Donor' },
+  stranger: {},
+});
 
-let ctx: TestContext;
-let admin: TestUser;
-let owner: TestUser;
-let donor: TestUser;
-let stranger: TestUser;
-let picture: string;
+const { startPayment, record: recordDonation } = paymentsVia(ctx);
 
 const nextYear = `${new Date().getUTCFullYear() + 1}-06-30`;
-const missingId = '00000000-0000-4000-8000-000000000000';
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await createAdmin(ctx.database.db, { name: 'Ada Admin' });
-  owner = await createUser(ctx.database.db, { name: 'Olive Owner' });
-  donor = await createUser(ctx.database.db, { name: 'Dan Donor' });
-  stranger = await createUser(ctx.database.db);
-  const png = await sharp({
-    create: { width: 40, height: 30, channels: 3, background: { r: 90, g: 40, b: 160 } },
-  })
-    .png()
-    .toBuffer();
-  const fd = new FormData();
-  fd.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'luna.png');
-  const up = await ctx.request('/api/images', { method: 'POST', token: owner.token, body: fd });
-  expect(up.status).toBe(201);
-  picture = up.body.data.display_url;
-});
-afterAll(() => ctx.close());
-
-async function createCampaign(petName: string, maxDonationAmount = 500) {
-  const res = await ctx.request('/api/create-donation-campaigns', {
-    token: owner.token,
-    json: {
-      petName,
-      petPicture: picture,
-      maxDonationAmount,
-      lastDate: nextYear,
-      shortDescription: `Help ${petName}`,
-      longDescription: `${petName} needs help.`,
-    },
+const createCampaign = (petName: string, maxDonationAmount = 500) =>
+  createCampaignVia(ctx, owner.token, {
+    petName,
+    maxDonationAmount,
+    lastDate: nextYear,
+    shortDescription: `Help ${petName}`,
+    longDescription: `${petName} needs help.`,
   });
-  expect(res.status).toBe(201);
-  return res.body as { _id: string; petName: string };
-}
 
 /** A donation made the way the browser makes it in test mode: intent, card, record. */
 async function donate(user: TestUser, campaignId: string, amount: number) {
-  const intent = await ctx.request('/api/create-payment', {
-    token: user.token,
-    json: { donationAmount: amount, donationCampaignId: campaignId },
-  });
-  expect(intent.status).toBe(200);
-  const confirm = await ctx.request(`/api/test-payments/${intent.body.paymentIntentId}/confirm`, {
-    token: user.token,
-    json: {
-      clientSecret: intent.body.clientSecret,
-      cardNumber: '4242 4242 4242 4242',
-      expMonth: 12,
-      expYear: new Date().getUTCFullYear() + 2,
-      cvc: '123',
-    },
-  });
+  const { intent, confirm } = await donateVia(ctx, user.token, campaignId, amount);
   expect(confirm.status).toBe(200);
-  const record = await ctx.request('/api/donations/record', {
-    token: user.token,
-    json: { donationId: campaignId, amount, paymentIntentId: intent.body.paymentIntentId },
+  const record = await recordDonation(user.token, {
+    donationId: campaignId,
+    amount,
+    paymentIntentId: intent.paymentIntentId,
   });
   expect(record.status).toBe(200);
 }
 
-const auditFor = async (targetId: string) => {
-  const res = await ctx.request('/api/admin/audit-log?limit=100', { token: admin.token });
-  expect(res.status).toBe(200);
-  return (res.body as AuditEntry[]).filter((e) => e.targetId === targetId);
-};
+const auditFor = (targetId: string) => auditEntriesFor(ctx, admin.token, targetId);
 
 const publicIds = async () => {
   const res = await ctx.request('/api/donation-campaigns?page=1');
   return (res.body as Array<{ _id: string }>).map((c) => c._id);
 };
 
+/** PATCH /api/admin/donation-campaigns/{id} as the admin. */
+const adminPatch = (id: string, json: unknown) =>
+  ctx.request(`/api/admin/donation-campaigns/${id}`, { method: 'PATCH', token: admin.token, json });
+
+const adminDelete = (id: string) =>
+  ctx.request(`/api/admin/donation-campaigns/${id}`, { method: 'DELETE', token: admin.token });
+
 describe('admin campaign routes: who may call', () => {
   it('refuse anonymous callers with 401 and signed-in non-admins with 403, whatever the input', async () => {
     const c = await createCampaign('Guarded');
-    const calls = [
-      { path: '/api/admin/donation-campaigns', method: 'GET' },
-      { path: '/api/admin/donation-campaigns?page=zero', method: 'GET' },
-      { path: `/api/admin/donation-campaigns/${c._id}`, method: 'DELETE' },
-      { path: `/api/admin/donation-campaigns/${c._id}`, method: 'PATCH', json: { paused: true } },
-      { path: '/api/admin/donation-campaigns/not-a-uuid', method: 'PATCH', json: { paused: 1 } },
-    ];
-    for (const call of calls) {
-      const anonymous = await ctx.request(call.path, call);
-      expect(anonymous.status, `${call.method} ${call.path} anonymous`).toBe(401);
-      expect(anonymous.body.code).toBe('UNAUTHORIZED');
-      const owning = await ctx.request(call.path, { ...call, token: owner.token });
-      expect(owning.status, `${call.method} ${call.path} as the owner`).toBe(403);
-      expect(owning.body.code).toBe('FORBIDDEN');
-    }
+    await expectAdminOnly(
+      ctx,
+      [
+        { path: '/api/admin/donation-campaigns', method: 'GET' },
+        { path: '/api/admin/donation-campaigns?page=zero', method: 'GET' },
+        { path: `/api/admin/donation-campaigns/${c._id}`, method: 'DELETE' },
+        { path: `/api/admin/donation-campaigns/${c._id}`, method: 'PATCH', json: { paused: true } },
+        { path: '/api/admin/donation-campaigns/not-a-uuid', method: 'PATCH', json: { paused: 1 } },
+      ],
+      [owner],
+    );
     // nothing changed
     const details = await ctx.request(`/api/donations/${c._id}`);
     expect(details.status).toBe(200);
@@ -119,10 +82,7 @@ describe('admin campaign routes: who may call', () => {
 describe('GET /api/admin/donation-campaigns', () => {
   it('lists every live campaign, paused ones included, newest first, paged with X-Total-Count', async () => {
     const paused = await createCampaign('Paused One');
-    await ctx.request(`/api/donations/${paused._id}/pause`, {
-      method: 'PATCH',
-      token: owner.token,
-    });
+    await togglePauseVia(ctx, owner.token, paused._id);
     const all = await ctx.request('/api/admin/donation-campaigns?limit=100', {
       token: admin.token,
     });
@@ -144,13 +104,13 @@ describe('GET /api/admin/donation-campaigns', () => {
     expect(page2.headers.get('x-total-count')).toBe(String(total));
   });
 
-  it('refuses bad paging with a 400 naming the field', async () => {
-    for (const q of ['page=0', 'limit=1000', 'page=abc']) {
+  it.each(['page=0', 'limit=1000', 'page=abc'])(
+    'refuses %s with a 400 naming the field',
+    async (q) => {
       const res = await ctx.request(`/api/admin/donation-campaigns?${q}`, { token: admin.token });
-      expect(res.status).toBe(400);
-      expect(res.body.issues[0].path).toMatch(/^query\.(page|limit)$/);
-    }
-  });
+      expect(expectInvalid(res)[0]).toMatch(/^query\.(page|limit)$/);
+    },
+  );
 });
 
 describe('PATCH /api/admin/donation-campaigns/{id}', () => {
@@ -158,28 +118,16 @@ describe('PATCH /api/admin/donation-campaigns/{id}', () => {
     const c = await createCampaign('Toggle Me');
     expect(await publicIds()).toContain(c._id);
 
-    const pause = await ctx.request(`/api/admin/donation-campaigns/${c._id}`, {
-      method: 'PATCH',
-      token: admin.token,
-      json: { paused: true },
-    });
+    const pause = await adminPatch(c._id, { paused: true });
     expect(pause.status).toBe(200);
     expect(pause.body).toMatchObject({ _id: c._id, paused: true });
     expect(await publicIds()).not.toContain(c._id);
 
     // sending the same value again is not a toggle
-    const again = await ctx.request(`/api/admin/donation-campaigns/${c._id}`, {
-      method: 'PATCH',
-      token: admin.token,
-      json: { paused: true },
-    });
+    const again = await adminPatch(c._id, { paused: true });
     expect(again.body.paused).toBe(true);
 
-    const resume = await ctx.request(`/api/admin/donation-campaigns/${c._id}`, {
-      method: 'PATCH',
-      token: admin.token,
-      json: { paused: false },
-    });
+    const resume = await adminPatch(c._id, { paused: false });
     expect(resume.body.paused).toBe(false);
     expect(await publicIds()).toContain(c._id);
 
@@ -202,55 +150,24 @@ describe('PATCH /api/admin/donation-campaigns/{id}', () => {
   it('answers 400 naming the field for a bad body or id, and 404 for an unknown campaign', async () => {
     const c = await createCampaign('Bad Input');
     for (const json of [{}, { paused: 'yes' }, { paused: true, extra: 1 }]) {
-      const res = await ctx.request(`/api/admin/donation-campaigns/${c._id}`, {
-        method: 'PATCH',
-        token: admin.token,
-        json,
-      });
-      expect(res.status).toBe(400);
-      expect(res.body.code).toBe('VALIDATION_FAILED');
+      expectInvalid(await adminPatch(c._id, json));
     }
-    const noJson = await ctx.request(`/api/admin/donation-campaigns/${c._id}`, {
-      method: 'PATCH',
-      token: admin.token,
-      body: '{not json',
-      headers: { 'content-type': 'application/json' },
-    });
-    expect(noJson.status).toBe(400);
-    const badId = await ctx.request('/api/admin/donation-campaigns/42', {
-      method: 'PATCH',
-      token: admin.token,
-      json: { paused: true },
-    });
-    expect(badId.status).toBe(400);
-    expect(badId.body.issues[0].path).toBe('param.id');
-    const missing = await ctx.request(`/api/admin/donation-campaigns/${missingId}`, {
-      method: 'PATCH',
-      token: admin.token,
-      json: { paused: true },
-    });
-    expect(missing.status).toBe(404);
+    expectError(await adminPatch(c._id, '{not json'), 400);
+    expect(expectInvalid(await adminPatch('42', { paused: true }))[0]).toBe('param.id');
+    expectError(await adminPatch(MISSING_ID, { paused: true }), 404, 'NOT_FOUND');
   });
 });
 
 describe('an admin pause holds against the owner', () => {
   it('the owner cannot unpause a campaign an admin paused; after the admin resumes it, the owner toggles again', async () => {
     const c = await createCampaign('Held');
-    const adminSets = (paused: boolean) =>
-      ctx.request(`/api/admin/donation-campaigns/${c._id}`, {
-        method: 'PATCH',
-        token: admin.token,
-        json: { paused },
-      });
-    const ownerToggles = () =>
-      ctx.request(`/api/donations/${c._id}/pause`, { method: 'PATCH', token: owner.token });
+    const adminSets = (paused: boolean) => adminPatch(c._id, { paused });
+    const ownerToggles = () => togglePauseVia(ctx, owner.token, c._id);
 
     const paused = await adminSets(true);
     expect(paused.status).toBe(200);
     expect(paused.body).toMatchObject({ paused: true, pausedByAdmin: true });
-    const refused = await ownerToggles();
-    expect(refused.status).toBe(403);
-    expect(refused.body.message).toContain('admin');
+    expect(expectError(await ownerToggles(), 403, 'FORBIDDEN').message).toContain('admin');
     expect((await ctx.request(`/api/donations/${c._id}`)).body).toMatchObject({
       paused: true,
       pausedByAdmin: true,
@@ -270,10 +187,7 @@ describe('an admin pause holds against the owner', () => {
 describe('DELETE /api/admin/donation-campaigns/{id}', () => {
   it('erases a campaign without donations and audits it', async () => {
     const c = await createCampaign('Erase Me');
-    const res = await ctx.request(`/api/admin/donation-campaigns/${c._id}`, {
-      method: 'DELETE',
-      token: admin.token,
-    });
+    const res = await adminDelete(c._id);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ deletedCount: 1, archived: false });
     expect((await ctx.request(`/api/donations/${c._id}`)).status).toBe(404);
@@ -285,11 +199,7 @@ describe('DELETE /api/admin/donation-campaigns/{id}', () => {
       before: { _id: c._id, petName: 'Erase Me' },
       after: null,
     });
-    const again = await ctx.request(`/api/admin/donation-campaigns/${c._id}`, {
-      method: 'DELETE',
-      token: admin.token,
-    });
-    expect(again.status).toBe(404);
+    expect((await adminDelete(c._id)).status).toBe(404);
   });
 
   it('archives a campaign with donations: it leaves every list and refuses donations, its donors still see their donations and the totals add up', async () => {
@@ -300,10 +210,7 @@ describe('DELETE /api/admin/donation-campaigns/{id}', () => {
     const before = await ctx.request(`/api/donations/${c._id}`);
     expect(before.body.donatedAmount).toBe(40);
 
-    const res = await ctx.request(`/api/admin/donation-campaigns/${c._id}`, {
-      method: 'DELETE',
-      token: admin.token,
-    });
+    const res = await adminDelete(c._id);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ deletedCount: 1, archived: true });
 
@@ -335,23 +242,12 @@ describe('DELETE /api/admin/donation-campaigns/{id}', () => {
       (await ctx.request(`/api/donations/${c._id}/donators`, { token: stranger.token })).status,
     ).toBe(403);
     // read-only: the owner can neither pause nor edit it
-    const ownerPause = await ctx.request(`/api/donations/${c._id}/pause`, {
-      method: 'PATCH',
-      token: owner.token,
-    });
-    expect(ownerPause.status).toBe(404);
-    const ownerEdit = await ctx.request(`/api/update-donation/${c._id}`, {
-      method: 'PATCH',
-      token: owner.token,
-      json: { petName: 'Changed' },
-    });
+    expect((await togglePauseVia(ctx, owner.token, c._id)).status).toBe(404);
+    const ownerEdit = await updateCampaignVia(ctx, owner.token, c._id, { petName: 'Changed' });
     expect(ownerEdit.status).toBe(404);
 
     // it refuses donations
-    const refused = await ctx.request('/api/create-payment', {
-      token: donor.token,
-      json: { donationAmount: 5, donationCampaignId: c._id },
-    });
+    const refused = await startPayment(donor.token, c._id, 5);
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(refused.status).toBeLessThan(500);
 
@@ -372,21 +268,11 @@ describe('DELETE /api/admin/donation-campaigns/{id}', () => {
       action: 'campaign.archive',
       actorId: admin.id,
       before: { petName: 'Archive Me', donatedAmount: 40, paused: false },
-      after: { donatedAmount: 40 },
+      after: { donatedAmount: 40, archivedAt: expect.any(String) },
     });
-    expect(entry!.after?.archivedAt).toEqual(expect.any(String));
 
     // and it cannot be deleted or paused again
-    const again = await ctx.request(`/api/admin/donation-campaigns/${c._id}`, {
-      method: 'DELETE',
-      token: admin.token,
-    });
-    expect(again.status).toBe(404);
-    const pause = await ctx.request(`/api/admin/donation-campaigns/${c._id}`, {
-      method: 'PATCH',
-      token: admin.token,
-      json: { paused: false },
-    });
-    expect(pause.status).toBe(404);
+    expect((await adminDelete(c._id)).status).toBe(404);
+    expect((await adminPatch(c._id, { paused: false })).status).toBe(404);
   });
 });

@@ -1,79 +1,50 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   adminCampaignPausedBodySchema,
   adminDeleteCampaignAnswerSchema,
   adminListQuerySchema,
 } from '@pet-haven/shared/admin';
 import { campaignIdParamSchema, campaignSchema } from '@pet-haven/shared/campaigns';
-import { TOTAL_COUNT_HEADER } from '@pet-haven/shared/pagination';
 import type { AppDeps } from '../../app-deps';
 import { allowedBy, requireUser } from '../../auth/authenticate.middleware';
-import {
-  bearerSecurity,
-  createRouter,
-  errorResponses,
-  jsonBody,
-  jsonContent,
-} from '../../lib/openapi';
+import { createRouter, declareRoutes, jsonBody, jsonContent } from '../../lib/openapi';
+import { pageAnswer, pageResponse } from '../../lib/paging';
 import * as campaignsPolicy from './campaigns.policy';
-import { presentCampaign } from './campaigns.presenter';
+import { presentCampaign, presentCampaignRemoval } from './campaigns.presenter';
 import {
   listCampaignsForAdmin,
   removeCampaignByAdmin,
   setCampaignPausedByAdmin,
 } from './campaigns-admin.service';
 
-const tags = ['Admin'];
+const route = declareRoutes('Admin');
 
-const listRoute = createRoute({
-  method: 'get',
-  path: '/admin/donation-campaigns',
-  tags,
+const listRoute = route.get('/admin/donation-campaigns', {
   summary: 'Every campaign, paused ones included, archived ones not, newest first (admin only)',
-  security: bearerSecurity,
-  middleware: [allowedBy(campaignsPolicy.canListAll)] as const,
+  guard: allowedBy(campaignsPolicy.canListAll),
   request: { query: adminListQuerySchema },
-  responses: {
-    200: {
-      ...jsonContent(z.array(campaignSchema), 'A page of campaigns'),
-      headers: z.object({ [TOTAL_COUNT_HEADER]: z.string() }),
-    },
-    400: errorResponses[400],
-    401: errorResponses[401],
-    403: errorResponses[403],
-  },
+  ok: [200, pageResponse(z.array(campaignSchema), 'Campaigns')],
+  errors: [400, 401, 403],
 });
 
-const deleteRoute = createRoute({
-  method: 'delete',
-  path: '/admin/donation-campaigns/{id}',
-  tags,
+const deleteRoute = route.delete('/admin/donation-campaigns/{id}', {
   summary: 'Delete a campaign (admin only): archived when it has donations, erased otherwise',
   description:
     'An archived campaign leaves every list and refuses donations; its donors still see their ' +
     'donations under GET /api/user/donations. Written to the audit log.',
-  security: bearerSecurity,
-  middleware: [allowedBy(campaignsPolicy.canDelete)] as const,
+  guard: allowedBy(campaignsPolicy.canDelete),
   request: { params: campaignIdParamSchema },
-  responses: {
-    200: jsonContent(adminDeleteCampaignAnswerSchema, 'Deleted or archived'),
-    ...errorResponses,
-  },
+  ok: [200, jsonContent(adminDeleteCampaignAnswerSchema, 'Deleted or archived')],
+  errors: [400, 401, 403, 404],
 });
 
-const pauseRoute = createRoute({
-  method: 'patch',
-  path: '/admin/donation-campaigns/{id}',
-  tags,
+const pauseRoute = route.patch('/admin/donation-campaigns/{id}', {
   summary: 'Pause or unpause a campaign (admin only); answers the campaign',
   description: 'Written to the audit log.',
-  security: bearerSecurity,
-  middleware: [allowedBy(campaignsPolicy.canSetPaused)] as const,
+  guard: allowedBy(campaignsPolicy.canSetPaused),
   request: { params: campaignIdParamSchema, body: jsonBody(adminCampaignPausedBodySchema) },
-  responses: {
-    200: jsonContent(campaignSchema, 'The campaign'),
-    ...errorResponses,
-  },
+  ok: [200, jsonContent(campaignSchema, 'The campaign')],
+  errors: [400, 401, 403, 404],
 });
 
 export function createCampaignsAdminRoutes(deps: AppDeps) {
@@ -81,17 +52,15 @@ export function createCampaignsAdminRoutes(deps: AppDeps) {
 
   router.openapi(listRoute, async (c) => {
     const admin = requireUser(c);
-    const { rows, total } = await listCampaignsForAdmin(deps, c.req.valid('query'));
-    c.header(TOTAL_COUNT_HEADER, String(total));
-    return c.json(
-      rows.map((r) => presentCampaign(r, admin)),
-      200,
-    );
+    const query = c.req.valid('query');
+    const page = await listCampaignsForAdmin(deps, query);
+    return pageAnswer(c, query, page, (r) => presentCampaign(r, admin));
   });
 
   router.openapi(deleteRoute, async (c) => {
     const admin = requireUser(c);
-    return c.json(await removeCampaignByAdmin(deps, admin, c.req.valid('param').id), 200);
+    const removal = await removeCampaignByAdmin(deps, admin, c.req.valid('param').id);
+    return c.json(presentCampaignRemoval(removal), 200);
   });
 
   router.openapi(pauseRoute, async (c) => {

@@ -2,10 +2,11 @@ import type { AdminListQuery } from '@pet-haven/shared/admin';
 import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
-import { recordAdminAction } from '../audit/audit.service';
+import { pageOf } from '../../lib/paging';
+import { recordAdminAction } from '../audit/audit.repository';
 import { releaseImages } from '../images/images.service';
 import { campaignHasMoneyHistory, releaseOpenIntents } from '../payments/payments.service';
-import { presentCampaign } from './campaigns.presenter';
+import { presentCampaignForAudit } from './campaigns.presenter';
 import {
   archiveCampaign,
   deleteCampaign,
@@ -24,11 +25,10 @@ import {
 type AdminDeps = Pick<AppDeps, 'config' | 'database' | 'logger' | 'imageStorage'>;
 
 const campaignNotFound = () => notFound('Campaign not found.');
-const actorOf = (admin: AuthUser) => ({ id: admin.id, email: admin.email });
 
 /** Every live campaign, paused ones included, archived ones not, newest first, with the total. */
 export function listCampaignsForAdmin(deps: AdminDeps, query: AdminListQuery) {
-  return listAllCampaigns(deps.database.db, (query.page - 1) * query.limit, query.limit);
+  return listAllCampaigns(deps.database.db, pageOf(query));
 }
 
 /** The admin sends the new paused value; answers the campaign as it is now. */
@@ -46,7 +46,7 @@ export async function setCampaignPausedByAdmin(
     const after = await findCampaignById(tx, id);
     if (!after) throw campaignNotFound();
     await recordAdminAction(tx, {
-      actor: actorOf(admin),
+      actor: admin,
       action: paused ? 'campaign.pause' : 'campaign.unpause',
       targetType: 'campaign',
       targetId: id,
@@ -61,19 +61,19 @@ export async function setCampaignPausedByAdmin(
  * Removes a campaign for an admin. Nothing that records money is lost: a campaign with
  * donations (or payments under way) is archived: it leaves every list and refuses donations,
  * while its donors still see their donations and the totals still add up. A campaign without
- * any is erased, and its picture released.
+ * any is erased, and its picture released. Answers whether it was archived.
  */
 export async function removeCampaignByAdmin(
   deps: AdminDeps,
   admin: AuthUser,
   id: string,
-): Promise<{ deletedCount: number; archived: boolean }> {
+): Promise<{ archived: boolean }> {
   const result = await deps.database.db.transaction(async (tx) => {
     const locked = await lockCampaign(tx, id);
     if (!locked || locked.archivedAt) throw campaignNotFound();
     const row = await findCampaignById(tx, id);
     if (!row) throw campaignNotFound();
-    const before = presentCampaign(row, admin);
+    const before = presentCampaignForAudit(row, admin);
     const archived = await campaignHasMoneyHistory(tx, id);
     if (archived) {
       await archiveCampaign(tx, id);
@@ -81,17 +81,15 @@ export async function removeCampaignByAdmin(
     } else await deleteCampaign(tx, id);
     const afterRow = archived ? await findCampaignById(tx, id, { includeArchived: true }) : null;
     await recordAdminAction(tx, {
-      actor: actorOf(admin),
+      actor: admin,
       action: archived ? 'campaign.archive' : 'campaign.delete',
       targetType: 'campaign',
       targetId: id,
       before,
-      after: afterRow
-        ? { ...presentCampaign(afterRow, admin), archivedAt: afterRow.archivedAt?.toISOString() }
-        : null,
+      after: afterRow ? presentCampaignForAudit(afterRow, admin) : null,
     });
-    return { deletedCount: 1, archived, pictureId: row.pictureId };
+    return { archived, pictureId: row.pictureId };
   });
   if (!result.archived) await releaseImages(deps, [result.pictureId]);
-  return { deletedCount: result.deletedCount, archived: result.archived };
+  return { archived: result.archived };
 }

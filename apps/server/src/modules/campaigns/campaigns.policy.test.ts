@@ -1,12 +1,11 @@
 import { describe } from 'vitest';
-import { itAnswers, type Row } from '../../../test/helpers/policy-table';
+import { ADMINS_ONLY as ADMINS, itAnswers, type Row } from '../../../test/helpers/policy-table';
 import * as campaignsPolicy from './campaigns.policy';
 
 const EDIT = 'Only the owner of this campaign or an admin can edit it.';
 const TOGGLE = 'Only the owner of this campaign can pause or unpause it.';
 const ADMIN_PAUSE = 'An admin paused this campaign; only an admin can resume it.';
 const DONATORS = 'Only the owner of this campaign or an admin can see its donators.';
-const ADMINS = 'Only admins can do this.';
 
 const campaign = (ownerId: string, pausedByAdmin = false) => ({ ownerId, pausedByAdmin });
 

@@ -1,5 +1,5 @@
-import { type Actor, allow, allowIf, type Decision, deny, signInFirst } from '../../auth/authorize';
-import { actsForSomeoneElse, adminOnly, isSelf, isSelfOrAdmin } from '../users/users.policy';
+import { type Actor, allow, allowIf, type Decision, signInFirst } from '../../auth/authorize';
+import { actsForSomeoneElse, adminOnly, ownerOnly, ownerOrAdmin } from '../users/users.policy';
 
 /**
  * Who may do what with donation campaigns. Pure functions over the caller (null: anonymous) and
@@ -18,12 +18,7 @@ export const canCreate = (actor: Actor): Decision => (actor ? allow : signInFirs
 
 /** PATCH /api/update-donation/{id}: the owner or an admin. */
 export const canUpdate = (actor: Actor, campaign: OwnedCampaign): Decision =>
-  actor
-    ? allowIf(
-        isSelfOrAdmin(actor, campaign.ownerId),
-        'Only the owner of this campaign or an admin can edit it.',
-      )
-    : signInFirst;
+  ownerOrAdmin(actor, campaign.ownerId, 'Only the owner of this campaign or an admin can edit it.');
 
 /** An admin editing someone else's campaign: audited with the change. */
 export const updatesAsAdmin = (actor: Actor, campaign: OwnedCampaign): boolean =>
@@ -37,10 +32,12 @@ export function canTogglePause(
   actor: Actor,
   campaign: OwnedCampaign & { readonly pausedByAdmin: boolean },
 ): Decision {
-  if (!actor) return signInFirst;
-  if (!isSelf(actor, campaign.ownerId)) {
-    return deny('Only the owner of this campaign can pause or unpause it.');
-  }
+  const owner = ownerOnly(
+    actor,
+    campaign.ownerId,
+    'Only the owner of this campaign can pause or unpause it.',
+  );
+  if (!owner.allowed) return owner;
   return allowIf(
     !campaign.pausedByAdmin,
     'An admin paused this campaign; only an admin can resume it.',
@@ -49,12 +46,11 @@ export function canTogglePause(
 
 /** GET /api/donations/{id}/donators: the owner (archived campaigns too) or an admin. */
 export const canViewDonators = (actor: Actor, campaign: OwnedCampaign): Decision =>
-  actor
-    ? allowIf(
-        isSelfOrAdmin(actor, campaign.ownerId),
-        'Only the owner of this campaign or an admin can see its donators.',
-      )
-    : signInFirst;
+  ownerOrAdmin(
+    actor,
+    campaign.ownerId,
+    'Only the owner of this campaign or an admin can see its donators.',
+  );
 
 /** GET /api/admin/donation-campaigns: every live campaign, paused ones included. */
 export const canListAll = adminOnly;

@@ -1,3 +1,4 @@
+import type { AdminDeleteCampaignAnswer } from '@pet-haven/shared/admin';
 import type { Campaign, Donator, MyDonation } from '@pet-haven/shared/campaigns';
 import { fromCents } from '@pet-haven/shared/money';
 import type { AuthUser } from '../../lib/hono-env';
@@ -23,6 +24,17 @@ export function presentCampaign(row: CampaignRow, viewer: AuthUser | null): Camp
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/** A campaign as the audit log keeps it (before and after an admin's change): with archivedAt. */
+export const presentCampaignForAudit = (row: CampaignRow, admin: AuthUser) => ({
+  ...presentCampaign(row, admin),
+  archivedAt: row.archivedAt?.toISOString(),
+});
+
+/** DELETE /api/admin/donation-campaigns/{id}: the campaign went, archived or erased. */
+export const presentCampaignRemoval = (removal: {
+  archived: boolean;
+}): AdminDeleteCampaignAnswer => ({ deletedCount: 1, archived: removal.archived });
 
 export const presentDonator = (row: DonatorRow): Donator => ({
   id: row.id,

@@ -1,5 +1,7 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { countRows, pageFrom } from '../../db/paging';
+import type { Page, PageWindow } from '../../lib/paging';
 import { campaigns, donations, images, user } from '../../db/schema/index';
 
 /** A campaign with what its presentation needs: the owner's e-mail and the picture's width. */
@@ -89,70 +91,57 @@ export async function findCampaignById(
 /**
  * One page of the public list: not paused, not archived, newest first. The WHERE and ORDER BY
  * match the partial index campaigns_public_list_idx exactly, so PostgreSQL walks the index and
- * stops after offset + limit entries; the joins then touch only the rows answered.
+ * stops after offset + limit entries; the joins then touch only the rows answered (the count is
+ * an index-only scan of the same partial index).
  */
-export async function listPublicCampaigns(
-  db: DbOrTx,
-  offset: number,
-  limit: number,
-): Promise<CampaignRow[]> {
-  const page = db
-    .select({ id: campaigns.id, createdAt: campaigns.createdAt })
-    .from(campaigns)
-    .where(and(eq(campaigns.paused, false), isNull(campaigns.archivedAt)))
-    .orderBy(...newestFirst)
-    .limit(limit)
-    .offset(offset)
-    .as('page');
-  return db
-    .select(campaignColumns)
-    .from(page)
-    .innerJoin(campaigns, eq(campaigns.id, page.id))
-    .innerJoin(user, eq(user.id, campaigns.ownerId))
-    .innerJoin(images, eq(images.id, campaigns.pictureId))
-    .orderBy(sql`${page.createdAt} desc`, sql`${page.id} desc`);
+export function listPublicCampaigns(db: DbOrTx, window: PageWindow): Promise<Page<CampaignRow>> {
+  const where = and(eq(campaigns.paused, false), isNull(campaigns.archivedAt));
+  return pageFrom(
+    window,
+    ({ limit, offset }) => {
+      const page = db
+        .select({ id: campaigns.id, createdAt: campaigns.createdAt })
+        .from(campaigns)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(limit)
+        .offset(offset)
+        .as('page');
+      return db
+        .select(campaignColumns)
+        .from(page)
+        .innerJoin(campaigns, eq(campaigns.id, page.id))
+        .innerJoin(user, eq(user.id, campaigns.ownerId))
+        .innerJoin(images, eq(images.id, campaigns.pictureId))
+        .orderBy(sql`${page.createdAt} desc`, sql`${page.id} desc`);
+    },
+    countRows(db, campaigns, where),
+  );
 }
 
+/** One page of campaigns matching `where`, newest first, and how many match in all. */
+const campaignPage = (db: DbOrTx, where: SQL, window: PageWindow): Promise<Page<CampaignRow>> =>
+  pageFrom(
+    window,
+    ({ limit, offset }) =>
+      selectCampaigns(db)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(limit)
+        .offset(offset),
+    countRows(db, campaigns, where),
+  );
+
 /** Every campaign (admin list), archived ones excluded, newest first, with the total. */
-export async function listAllCampaigns(
-  db: DbOrTx,
-  offset: number,
-  limit: number,
-): Promise<{ rows: CampaignRow[]; total: number }> {
-  const rows = await selectCampaigns(db)
-    .where(isNull(campaigns.archivedAt))
-    .orderBy(...newestFirst)
-    .limit(limit)
-    .offset(offset);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(campaigns)
-    .where(isNull(campaigns.archivedAt));
-  return { rows, total: count?.n ?? 0 };
-}
+export const listAllCampaigns = (db: DbOrTx, window: PageWindow) =>
+  campaignPage(db, isNull(campaigns.archivedAt), window);
 
 /**
  * One page of the owner's campaigns, newest first: paused and archived ones included (an owner
  * still sees a campaign an admin archived, read-only, with its donators).
  */
-export async function listCampaignsByOwner(
-  db: DbOrTx,
-  ownerId: string,
-  offset: number,
-  limit: number,
-): Promise<{ rows: CampaignRow[]; total: number }> {
-  const where = eq(campaigns.ownerId, ownerId);
-  const rows = await selectCampaigns(db)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(limit)
-    .offset(offset);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(campaigns)
-    .where(where);
-  return { rows, total: count?.n ?? 0 };
-}
+export const listCampaignsByOwner = (db: DbOrTx, ownerId: string, window: PageWindow) =>
+  campaignPage(db, eq(campaigns.ownerId, ownerId), window);
 
 /**
  * Locks the campaign row (SELECT ... FOR UPDATE) for the rest of the transaction: every
@@ -237,27 +226,29 @@ export interface DonatorRow {
   amountCents: number;
 }
 
+/** Newest donation first (id breaks ties), as the donations indexes are ordered. */
+const newestDonationFirst = [sql`${donations.createdAt} desc nulls last`, desc(donations.id)];
+
 /** One page of the donations to one campaign with the donors' names, newest first. */
-export async function listDonators(
+export function listDonators(
   db: DbOrTx,
   campaignId: string,
-  offset: number,
-  limit: number,
-): Promise<{ rows: DonatorRow[]; total: number }> {
+  window: PageWindow,
+): Promise<Page<DonatorRow>> {
   const where = eq(donations.campaignId, campaignId);
-  const rows = await db
-    .select({ id: donations.id, name: user.name, amountCents: donations.amountCents })
-    .from(donations)
-    .leftJoin(user, eq(user.id, donations.donorId))
-    .where(where)
-    .orderBy(sql`${donations.createdAt} desc nulls last`, desc(donations.id))
-    .limit(limit)
-    .offset(offset);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(donations)
-    .where(where);
-  return { rows, total: count?.n ?? 0 };
+  return pageFrom(
+    window,
+    ({ limit, offset }) =>
+      db
+        .select({ id: donations.id, name: user.name, amountCents: donations.amountCents })
+        .from(donations)
+        .leftJoin(user, eq(user.id, donations.donorId))
+        .where(where)
+        .orderBy(...newestDonationFirst)
+        .limit(limit)
+        .offset(offset),
+    countRows(db, donations, where),
+  );
 }
 
 export interface MyDonationRow {
@@ -271,33 +262,63 @@ export interface MyDonationRow {
 }
 
 /** One page of a donor's own donations (archived campaigns included), newest first. */
-export async function listDonationsByDonor(
+export function listDonationsByDonor(
   db: DbOrTx,
   donorId: string,
+  window: PageWindow,
+): Promise<Page<MyDonationRow>> {
+  const where = eq(donations.donorId, donorId);
+  return pageFrom(
+    window,
+    ({ limit, offset }) =>
+      db
+        .select({
+          id: donations.id,
+          campaignId: donations.campaignId,
+          petName: campaigns.petName,
+          pictureId: campaigns.pictureId,
+          pictureWidth: images.width,
+          amountCents: donations.amountCents,
+          createdAt: donations.createdAt,
+        })
+        .from(donations)
+        .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
+        .innerJoin(images, eq(images.id, campaigns.pictureId))
+        .where(where)
+        .orderBy(...newestDonationFirst)
+        .limit(limit)
+        .offset(offset),
+    countRows(db, donations, where),
+  );
+}
+
+/** The campaigns the sitemap lists: those that take donations (public, not ended). */
+const inSitemap = and(
+  eq(campaigns.paused, false),
+  isNull(campaigns.archivedAt),
+  gte(campaigns.lastDate, sql`current_date`),
+);
+
+export async function countSitemapCampaigns(db: DbOrTx): Promise<number> {
+  const [row] = await countRows(db, campaigns, inSitemap);
+  return row?.total ?? 0;
+}
+
+/**
+ * Campaigns for the sitemap in id order: `limit` of them after the id `after`, or from position
+ * `offset` of that order when `after` is null. Their id and last change only.
+ */
+export function sitemapCampaigns(
+  db: DbOrTx,
+  after: string | null,
   offset: number,
   limit: number,
-): Promise<{ rows: MyDonationRow[]; total: number }> {
-  const where = eq(donations.donorId, donorId);
-  const rows = await db
-    .select({
-      id: donations.id,
-      campaignId: donations.campaignId,
-      petName: campaigns.petName,
-      pictureId: campaigns.pictureId,
-      pictureWidth: images.width,
-      amountCents: donations.amountCents,
-      createdAt: donations.createdAt,
-    })
-    .from(donations)
-    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .innerJoin(images, eq(images.id, campaigns.pictureId))
-    .where(where)
-    .orderBy(sql`${donations.createdAt} desc nulls last`, desc(donations.id))
+): Promise<Array<{ id: string; changedAt: Date }>> {
+  return db
+    .select({ id: campaigns.id, changedAt: campaigns.updatedAt })
+    .from(campaigns)
+    .where(after === null ? inSitemap : and(inSitemap, gt(campaigns.id, after)))
+    .orderBy(asc(campaigns.id))
     .limit(limit)
-    .offset(offset);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(donations)
-    .where(where);
-  return { rows, total: count?.n ?? 0 };
+    .offset(after === null ? offset : 0);
 }

@@ -1,27 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createUser, type TestUser } from '../../../test/helpers/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createCampaignVia,
   daysFromToday,
   donateVia,
-  uploadPicture,
+  togglePauseVia,
+  updateCampaignVia,
 } from '../../../test/helpers/campaigns';
-import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
+import { expectError, expectInvalid } from '../../../test/helpers/expect';
+import { MISSING_ID, createUser } from '../../../test/helpers/factories';
+import { paymentsVia } from '../../../test/helpers/payments';
+import { uploadPicture } from '../../../test/helpers/pictures';
+import { useTestContext, useUsers } from '../../../test/helpers/test-app';
 
-let ctx: TestContext;
-let owner: TestUser;
-let other: TestUser;
-let admin: TestUser;
+const ctx = useTestContext();
+const { owner, other, admin } = useUsers(ctx, {
+  owner: { name: 'Olive Owner' },
+  other: { name: 'Dana Donor' },
+  admin: { role: 'admin' },
+});
 let picture: string;
-
 beforeAll(async () => {
-  ctx = await createTestContext();
-  owner = await createUser(ctx.database.db, { name: 'Olive Owner' });
-  other = await createUser(ctx.database.db, { name: 'Dana Donor' });
-  admin = await createAdmin(ctx.database.db);
   picture = await uploadPicture(ctx, owner.token);
 });
-afterAll(() => ctx.close());
+
+const update = (token: string | undefined, id: string, changes: unknown) =>
+  updateCampaignVia(ctx, token, id, changes);
 
 const validBody = () => ({
   petName: 'Biscuit',
@@ -31,9 +34,6 @@ const validBody = () => ({
   shortDescription: 'Surgery for a brave dog',
   longDescription: 'Biscuit needs a knee operation.',
 });
-
-const issuePaths = (body: { issues?: { path: string }[] }) =>
-  (body.issues ?? []).map((i) => i.path);
 
 describe('POST /api/create-donation-campaigns', () => {
   it('creates a campaign owned by the signed-in user, ignoring a body userEmail', async () => {
@@ -81,8 +81,7 @@ describe('POST /api/create-donation-campaigns', () => {
       token: owner.token,
       json: { ...validBody(), ...change },
     });
-    expect(res.status).toBe(400);
-    expect(issuePaths(res.body)).toContain(`json.${field}`);
+    expect(expectInvalid(res)).toContain(`json.${field}`);
   });
 
   it('refuses a picture this server does not host', async () => {
@@ -94,8 +93,7 @@ describe('POST /api/create-donation-campaigns', () => {
         token: owner.token,
         json: { ...validBody(), petPicture },
       });
-      expect(res.status).toBe(400);
-      expect(issuePaths(res.body)).toEqual(['json.petPicture']);
+      expect(expectInvalid(res)).toEqual(['json.petPicture']);
     }
   });
 
@@ -121,18 +119,14 @@ describe('PATCH /api/update-donation/{id}', () => {
   it('lets the owner edit, keeping the owner whatever userEmail says', async () => {
     const c = await createCampaignVia(ctx, owner.token);
     const newPicture = await uploadPicture(ctx, owner.token);
-    const res = await ctx.request(`/api/update-donation/${c._id}`, {
-      method: 'PATCH',
-      token: owner.token,
-      json: {
-        petName: 'Biscuit II',
-        petPicture: newPicture,
-        maxDonationAmount: 99.99,
-        lastDate: daysFromToday(5),
-        shortDescription: 'Short',
-        longDescription: 'Long',
-        userEmail: other.email,
-      },
+    const res = await update(owner.token, c._id, {
+      petName: 'Biscuit II',
+      petPicture: newPicture,
+      maxDonationAmount: 99.99,
+      lastDate: daysFromToday(5),
+      shortDescription: 'Short',
+      longDescription: 'Long',
+      userEmail: other.email,
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -147,48 +141,23 @@ describe('PATCH /api/update-donation/{id}', () => {
 
   it('lets an admin edit and refuses other users (403) and anonymous callers (401)', async () => {
     const c = await createCampaignVia(ctx, owner.token);
-    const byOther = await ctx.request(`/api/update-donation/${c._id}`, {
-      method: 'PATCH',
-      token: other.token,
-      json: { petName: 'Hijacked' },
-    });
-    expect(byOther.status).toBe(403);
-    const anonymous = await ctx.request(`/api/update-donation/${c._id}`, {
-      method: 'PATCH',
-      json: { petName: 'Hijacked' },
-    });
-    expect(anonymous.status).toBe(401);
-    const byAdmin = await ctx.request(`/api/update-donation/${c._id}`, {
-      method: 'PATCH',
-      token: admin.token,
-      json: { petName: 'Fixed by admin' },
-    });
+    expectError(await update(other.token, c._id, { petName: 'Hijacked' }), 403, 'FORBIDDEN');
+    expectError(await update(undefined, c._id, { petName: 'Hijacked' }), 401, 'UNAUTHORIZED');
+    const byAdmin = await update(admin.token, c._id, { petName: 'Fixed by admin' });
     expect(byAdmin.status).toBe(200);
     expect(byAdmin.body.petName).toBe('Fixed by admin');
     expect(byAdmin.body.userEmail).toBe(owner.email);
   });
 
   it('answers 404 for an unknown campaign and 400 for a malformed id or body', async () => {
-    const unknown = await ctx.request('/api/update-donation/6f1c1a52-8c1e-4d59-9f53-3b1f0e1a2b3c', {
-      method: 'PATCH',
-      token: owner.token,
-      json: { petName: 'X' },
-    });
-    expect(unknown.status).toBe(404);
-    const badId = await ctx.request('/api/update-donation/42', {
-      method: 'PATCH',
-      token: owner.token,
-      json: { petName: 'X' },
-    });
-    expect(badId.status).toBe(400);
+    expectError(await update(owner.token, MISSING_ID, { petName: 'X' }), 404, 'NOT_FOUND');
+    expectInvalid(await update(owner.token, '42', { petName: 'X' }));
     const c = await createCampaignVia(ctx, owner.token);
-    const badBody = await ctx.request(`/api/update-donation/${c._id}`, {
-      method: 'PATCH',
-      token: owner.token,
-      json: { maxDonationAmount: 5.555, lastDate: '2030-13-01' },
+    const badBody = await update(owner.token, c._id, {
+      maxDonationAmount: 5.555,
+      lastDate: '2030-13-01',
     });
-    expect(badBody.status).toBe(400);
-    expect(issuePaths(badBody.body)).toEqual(
+    expect(expectInvalid(badBody)).toEqual(
       expect.arrayContaining(['json.maxDonationAmount', 'json.lastDate']),
     );
   });
@@ -197,81 +166,59 @@ describe('PATCH /api/update-donation/{id}', () => {
     const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 100 });
     const { confirm } = await donateVia(ctx, other.token, c._id, 40);
     expect(confirm.status).toBe(200);
-    const tooLow = await ctx.request(`/api/update-donation/${c._id}`, {
-      method: 'PATCH',
-      token: owner.token,
-      json: { maxDonationAmount: 39.99 },
-    });
-    expect(tooLow.status).toBe(400);
-    expect(issuePaths(tooLow.body)).toEqual(['json.maxDonationAmount']);
+    const tooLow = await update(owner.token, c._id, { maxDonationAmount: 39.99 });
+    expect(expectInvalid(tooLow)).toEqual(['json.maxDonationAmount']);
     expect(tooLow.body.message).toContain('$40.00');
-    const exact = await ctx.request(`/api/update-donation/${c._id}`, {
-      method: 'PATCH',
-      token: owner.token,
-      json: { maxDonationAmount: 40 },
-    });
+    const exact = await update(owner.token, c._id, { maxDonationAmount: 40 });
     expect(exact.status).toBe(200);
     expect(exact.body).toMatchObject({ maxDonationAmount: 40, donatedAmount: 40 });
   });
 
   it('counts payments under way when lowering the maximum', async () => {
     const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 100 });
-    const started = await ctx.request('/api/create-payment', {
-      token: other.token,
-      json: { donationAmount: 30, donationCampaignId: c._id },
-    });
+    const started = await paymentsVia(ctx).startPayment(other.token, c._id, 30);
     expect(started.status).toBe(200);
-    const tooLow = await ctx.request(`/api/update-donation/${c._id}`, {
-      method: 'PATCH',
-      token: owner.token,
-      json: { maxDonationAmount: 20 },
-    });
-    expect(tooLow.status).toBe(400);
+    const tooLow = await update(owner.token, c._id, { maxDonationAmount: 20 });
+    expect(expectInvalid(tooLow)).toEqual(['json.maxDonationAmount']);
     expect(tooLow.body.message).toContain('under way');
   });
 });
 
 describe('GET /api/donation-campaigns', () => {
+  // An app of its own: these lists must hold only what the test made.
+  const fresh = useTestContext();
+
   it('pages 9 at a time, newest first, without paused campaigns, [] after the last page', async () => {
-    const fresh = await createTestContext();
-    try {
-      const u = await createUser(fresh.database.db);
-      const pic = await uploadPicture(fresh, u.token);
-      const ids: string[] = [];
-      for (let i = 0; i < 20; i += 1) {
-        ids.push(
-          (await createCampaignVia(fresh, u.token, { petName: `Pet ${i}`, petPicture: pic }))._id,
-        );
-      }
-      const paused = ids[19]!;
-      expect(
-        (await fresh.request(`/api/donations/${paused}/pause`, { method: 'PATCH', token: u.token }))
-          .body,
-      ).toEqual({ paused: true });
-
-      const pages = [];
-      for (let page = 1; page <= 4; page += 1) {
-        const res = await fresh.request(`/api/donation-campaigns?page=${page}`);
-        expect(res.status).toBe(200);
-        pages.push(res.body as { _id: string; userEmail?: string }[]);
-      }
-      expect(pages.map((p) => p.length)).toEqual([9, 9, 1, 0]);
-      const listed = pages.flat().map((c) => c._id);
-      expect(listed).toEqual(ids.slice(0, 19).reverse());
-      expect(pages[0]![0]).not.toHaveProperty('userEmail');
-
-      const signedIn = await fresh.request('/api/donation-campaigns', { token: u.token });
-      expect(signedIn.body).toHaveLength(9);
-      expect(signedIn.body[0].userEmail).toBe(u.email);
-    } finally {
-      await fresh.close();
+    const u = await createUser(fresh.database.db);
+    const pic = await uploadPicture(fresh, u.token);
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      ids.push(
+        (await createCampaignVia(fresh, u.token, { petName: `Pet ${i}`, petPicture: pic }))._id,
+      );
     }
+    const paused = ids[19]!;
+    expect((await togglePauseVia(fresh, u.token, paused)).body).toEqual({ paused: true });
+
+    const pages = [];
+    for (let page = 1; page <= 4; page += 1) {
+      const res = await fresh.request(`/api/donation-campaigns?page=${page}`);
+      expect(res.status).toBe(200);
+      pages.push(res.body as { _id: string; userEmail?: string }[]);
+    }
+    expect(pages.map((p) => p.length)).toEqual([9, 9, 1, 0]);
+    const listed = pages.flat().map((c) => c._id);
+    expect(listed).toEqual(ids.slice(0, 19).reverse());
+    expect(pages[0]![0]).not.toHaveProperty('userEmail');
+
+    const signedIn = await fresh.request('/api/donation-campaigns', { token: u.token });
+    expect(signedIn.body).toHaveLength(9);
+    expect(signedIn.body[0].userEmail).toBe(u.email);
   });
 
   it.each(['0', '-1', 'abc', '1.5', '99999999'])('answers 400 for page=%s', async (page) => {
     const res = await ctx.request(`/api/donation-campaigns?page=${page}`);
-    expect(res.status).toBe(400);
-    expect(issuePaths(res.body)).toEqual(['query.page']);
+    expect(expectInvalid(res)).toEqual(['query.page']);
   });
 });
 
@@ -292,9 +239,7 @@ describe('GET /api/donations/{id}', () => {
   });
 
   it('answers 404 for unknown and archived campaigns, 400 for a malformed id', async () => {
-    expect((await ctx.request('/api/donations/6f1c1a52-8c1e-4d59-9f53-3b1f0e1a2b3c')).status).toBe(
-      404,
-    );
+    expect((await ctx.request(`/api/donations/${MISSING_ID}`)).status).toBe(404);
     expect((await ctx.request('/api/donations/not-an-id')).status).toBe(400);
     const c = await createCampaignVia(ctx, owner.token);
     await donateVia(ctx, other.token, c._id, 10);
@@ -311,52 +256,41 @@ describe('GET /api/donations/{id}', () => {
 });
 
 describe('GET /api/donations (my campaigns)', () => {
+  // New users: their lists hold only what this test made.
+  const { a, b } = useUsers(ctx, { a: {}, b: {} });
+
   it("answers only the caller's campaigns, paused ones included", async () => {
-    const fresh = await createTestContext();
-    try {
-      const a = await createUser(fresh.database.db);
-      const b = await createUser(fresh.database.db);
-      const mineA = await createCampaignVia(fresh, a.token, { petName: 'A1' });
-      await createCampaignVia(fresh, b.token, { petName: 'B1' });
-      await fresh.request(`/api/donations/${mineA._id}/pause`, { method: 'PATCH', token: a.token });
-      const res = await fresh.request('/api/donations', { token: a.token });
-      expect(res.status).toBe(200);
-      expect(
-        res.body.map((c: { petName: string; paused: boolean }) => [c.petName, c.paused]),
-      ).toEqual([['A1', true]]);
-      expect((await fresh.request('/api/donations')).status).toBe(401);
-    } finally {
-      await fresh.close();
-    }
+    const mineA = await createCampaignVia(ctx, a.token, { petName: 'A1' });
+    await createCampaignVia(ctx, b.token, { petName: 'B1' });
+    await togglePauseVia(ctx, a.token, mineA._id);
+    const res = await ctx.request('/api/donations', { token: a.token });
+    expect(res.status).toBe(200);
+    expect(
+      res.body.map((c: { petName: string; paused: boolean }) => [c.petName, c.paused]),
+    ).toEqual([['A1', true]]);
+    expect((await ctx.request('/api/donations')).status).toBe(401);
   });
 });
 
 describe('PATCH /api/donations/{id}/pause', () => {
   it('toggles for the owner and answers the new value; the paused campaign leaves the list', async () => {
     const c = await createCampaignVia(ctx, owner.token, { petName: 'Toggle' });
-    const first = await ctx.request(`/api/donations/${c._id}/pause`, {
-      method: 'PATCH',
-      token: owner.token,
-    });
+    const first = await togglePauseVia(ctx, owner.token, c._id);
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ paused: true });
     const list = await ctx.request('/api/donation-campaigns?page=1');
     expect(list.body.map((x: { _id: string }) => x._id)).not.toContain(c._id);
-    const second = await ctx.request(`/api/donations/${c._id}/pause`, {
-      method: 'PATCH',
-      token: owner.token,
-    });
+    const second = await togglePauseVia(ctx, owner.token, c._id);
     expect(second.body).toEqual({ paused: false });
   });
 
   it('refuses anonymous (401), other users and admins (403), unknown ids (404)', async () => {
     const c = await createCampaignVia(ctx, owner.token);
-    const call = (token?: string, id = c._id) =>
-      ctx.request(`/api/donations/${id}/pause`, { method: 'PATCH', token });
+    const call = (token?: string, id = c._id) => togglePauseVia(ctx, token, id);
     expect((await call()).status).toBe(401);
     expect((await call(other.token)).status).toBe(403);
     expect((await call(admin.token)).status).toBe(403);
-    expect((await call(owner.token, '6f1c1a52-8c1e-4d59-9f53-3b1f0e1a2b3c')).status).toBe(404);
+    expect((await call(owner.token, MISSING_ID)).status).toBe(404);
     expect((await ctx.request(`/api/donations/${c._id}`)).body.paused).toBe(false);
   });
 });
@@ -383,29 +317,25 @@ describe('GET /api/donations/{id}/donators', () => {
 });
 
 describe('GET /api/user/donations', () => {
+  // New users: their lists hold only what this test made.
+  const { o, d } = useUsers(ctx, { o: {}, d: {} });
+
   it("lists the caller's own donations with campaign, amount and date", async () => {
-    const fresh = await createTestContext();
-    try {
-      const o = await createUser(fresh.database.db);
-      const d = await createUser(fresh.database.db);
-      const c = await createCampaignVia(fresh, o.token, { petName: 'Milo' });
-      await donateVia(fresh, d.token, c._id, 12.34);
-      await donateVia(fresh, d.token, c._id, 5, '4000 0000 0000 0002'); // declined: not listed
-      const res = await fresh.request('/api/user/donations', { token: d.token });
-      expect(res.status).toBe(200);
-      expect(res.body).toHaveLength(1);
-      expect(res.body[0]).toMatchObject({
-        campaignId: c._id,
-        petName: 'Milo',
-        petPicture: c.petPicture,
-        amount: 12.34,
-      });
-      expect(Number.isNaN(Date.parse(res.body[0].date))).toBe(false);
-      expect((await fresh.request('/api/user/donations', { token: o.token })).body).toEqual([]);
-      expect((await fresh.request('/api/user/donations')).status).toBe(401);
-    } finally {
-      await fresh.close();
-    }
+    const c = await createCampaignVia(ctx, o.token, { petName: 'Milo' });
+    await donateVia(ctx, d.token, c._id, 12.34);
+    await donateVia(ctx, d.token, c._id, 5, '4000 0000 0000 0002'); // declined: not listed
+    const res = await ctx.request('/api/user/donations', { token: d.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(1);
+    expect(res.body[0]).toMatchObject({
+      campaignId: c._id,
+      petName: 'Milo',
+      petPicture: c.petPicture,
+      amount: 12.34,
+    });
+    expect(Number.isNaN(Date.parse(res.body[0].date))).toBe(false);
+    expect((await ctx.request('/api/user/donations', { token: o.token })).body).toEqual([]);
+    expect((await ctx.request('/api/user/donations')).status).toBe(401);
   });
 });
 
@@ -446,12 +376,8 @@ describe('lists that can grow are paged (page, limit, X-Total-Count)', () => {
       `/api/donations/${c._id}/donators`,
       '/api/user/donations',
     ]) {
-      const bad = await get(`${path}?limit=0`, o.token);
-      expect(bad.status).toBe(400);
-      expect(issuePaths(bad.body)).toContain('query.limit');
-      const tooMany = await get(`${path}?limit=5000`, o.token);
-      expect(tooMany.status).toBe(400);
-      expect(issuePaths(tooMany.body)).toContain('query.limit');
+      expect(expectInvalid(await get(`${path}?limit=0`, o.token))).toContain('query.limit');
+      expect(expectInvalid(await get(`${path}?limit=5000`, o.token))).toContain('query.limit');
     }
   });
 });

@@ -1,5 +1,3 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { TOTAL_COUNT_HEADER } from '@pet-haven/shared/pagination';
 import {
   campaignIdParamSchema,
   campaignListQuerySchema,
@@ -14,13 +12,8 @@ import {
 } from '@pet-haven/shared/campaigns';
 import type { AppDeps } from '../../app-deps';
 import { allowedBy, requireUser, signedIn } from '../../auth/authenticate.middleware';
-import {
-  bearerSecurity,
-  createRouter,
-  errorResponses,
-  jsonBody,
-  jsonContent,
-} from '../../lib/openapi';
+import { createRouter, declareRoutes, jsonBody, jsonContent } from '../../lib/openapi';
+import { pageAnswer, pageResponse } from '../../lib/paging';
 import * as campaignsPolicy from './campaigns.policy';
 import { presentCampaign, presentDonator, presentMyDonation } from './campaigns.presenter';
 import {
@@ -34,123 +27,69 @@ import {
   toggleCampaignPause,
 } from './campaigns.service';
 
-const tags = ['Donation campaigns'];
-const totalCount = { headers: z.object({ [TOTAL_COUNT_HEADER]: z.string() }) };
-const { 400: badInput, 401: anonymous, 403: notAllowed, 404: missing } = errorResponses;
+const route = declareRoutes('Donation campaigns');
 
-const createCampaignRoute = createRoute({
-  method: 'post',
-  path: '/create-donation-campaigns',
-  tags,
+const createCampaignRoute = route.post('/create-donation-campaigns', {
   summary: 'Create a campaign owned by the signed-in user',
-  security: bearerSecurity,
-  middleware: [allowedBy(campaignsPolicy.canCreate)] as const,
+  guard: allowedBy(campaignsPolicy.canCreate),
   request: { body: jsonBody(createCampaignBodySchema) },
-  responses: {
-    201: jsonContent(campaignSchema, 'The campaign'),
-    400: badInput,
-    401: anonymous,
-  },
+  ok: [201, jsonContent(campaignSchema, 'The campaign')],
+  errors: [400, 401],
 });
 
-const updateCampaignRoute = createRoute({
-  method: 'patch',
-  path: '/update-donation/{id}',
-  tags,
+const updateCampaignRoute = route.patch('/update-donation/{id}', {
   summary: 'Edit a campaign (owner or admin); the maximum cannot go below what was raised',
-  security: bearerSecurity,
-  middleware: [signedIn] as const,
+  guard: signedIn,
   request: { params: campaignIdParamSchema, body: jsonBody(updateCampaignBodySchema) },
-  responses: {
-    200: jsonContent(campaignSchema, 'The campaign as changed'),
-    400: badInput,
-    401: anonymous,
-    403: notAllowed,
-    404: missing,
-  },
+  ok: [200, jsonContent(campaignSchema, 'The campaign as changed')],
+  errors: [400, 401, 403, 404],
 });
 
-const listRoute = createRoute({
-  method: 'get',
-  path: '/donation-campaigns',
-  tags,
+const listRoute = route.get('/donation-campaigns', {
   summary: 'Campaigns that are not paused, newest first, 9 a page; [] after the last page',
   request: { query: campaignListQuerySchema },
-  responses: { 200: jsonContent(campaignListSchema, 'One page of campaigns'), 400: badInput },
+  ok: [200, pageResponse(campaignListSchema, 'Campaigns')],
+  errors: [400],
 });
 
-const detailsRoute = createRoute({
-  method: 'get',
-  path: '/donations/{id}',
-  tags,
+const detailsRoute = route.get('/donations/{id}', {
   summary: 'A campaign with its raised amount (donatedAmount)',
   request: { params: campaignIdParamSchema },
-  responses: { 200: jsonContent(campaignSchema, 'The campaign'), 400: badInput, 404: missing },
+  ok: [200, jsonContent(campaignSchema, 'The campaign')],
+  errors: [400, 404],
 });
 
-const mineRoute = createRoute({
-  method: 'get',
-  path: '/donations',
-  tags,
+const mineRoute = route.get('/donations', {
   summary:
     "The signed-in user's own campaigns, paused and archived ones included (archived: true), newest first, paged",
-  security: bearerSecurity,
-  middleware: [signedIn] as const,
+  guard: signedIn,
   request: { query: donationListQuerySchema },
-  responses: {
-    200: { ...jsonContent(campaignListSchema, 'One page of the campaigns'), ...totalCount },
-    400: badInput,
-    401: anonymous,
-  },
+  ok: [200, pageResponse(campaignListSchema, 'Campaigns')],
+  errors: [400, 401],
 });
 
-const pauseRoute = createRoute({
-  method: 'patch',
-  path: '/donations/{id}/pause',
-  tags,
+const pauseRoute = route.patch('/donations/{id}/pause', {
   summary: 'The owner pauses or unpauses the campaign; answers the new value',
-  security: bearerSecurity,
-  middleware: [signedIn] as const,
+  guard: signedIn,
   request: { params: campaignIdParamSchema },
-  responses: {
-    200: jsonContent(pauseAnswerSchema, 'The new paused value'),
-    400: badInput,
-    401: anonymous,
-    403: notAllowed,
-    404: missing,
-  },
+  ok: [200, jsonContent(pauseAnswerSchema, 'The new paused value')],
+  errors: [400, 401, 403, 404],
 });
 
-const donatorsRoute = createRoute({
-  method: 'get',
-  path: '/donations/{id}/donators',
-  tags,
+const donatorsRoute = route.get('/donations/{id}/donators', {
   summary: 'Who donated and how much (owner or admin), newest first, paged',
-  security: bearerSecurity,
-  middleware: [signedIn] as const,
+  guard: signedIn,
   request: { params: campaignIdParamSchema, query: donationListQuerySchema },
-  responses: {
-    200: { ...jsonContent(donatorListSchema, 'One page of the donations'), ...totalCount },
-    400: badInput,
-    401: anonymous,
-    403: notAllowed,
-    404: missing,
-  },
+  ok: [200, pageResponse(donatorListSchema, 'Donations')],
+  errors: [400, 401, 403, 404],
 });
 
-const myDonationsRoute = createRoute({
-  method: 'get',
-  path: '/user/donations',
-  tags,
+const myDonationsRoute = route.get('/user/donations', {
   summary: "The signed-in user's own donations, newest first, paged",
-  security: bearerSecurity,
-  middleware: [signedIn] as const,
+  guard: signedIn,
   request: { query: donationListQuerySchema },
-  responses: {
-    200: { ...jsonContent(myDonationListSchema, 'One page of the donations'), ...totalCount },
-    400: badInput,
-    401: anonymous,
-  },
+  ok: [200, pageResponse(myDonationListSchema, 'Donations')],
+  errors: [400, 401],
 });
 
 export function createCampaignsRoutes(deps: AppDeps) {
@@ -169,12 +108,10 @@ export function createCampaignsRoutes(deps: AppDeps) {
   });
 
   router.openapi(listRoute, async (c) => {
-    const rows = await listPublic(deps, c.req.valid('query').page);
+    const query = c.req.valid('query');
     const viewer = c.get('user');
-    return c.json(
-      rows.map((r) => presentCampaign(r, viewer)),
-      200,
-    );
+    const page = await listPublic(deps, query);
+    return pageAnswer(c, query, page, (r) => presentCampaign(r, viewer));
   });
 
   router.openapi(detailsRoute, async (c) => {
@@ -184,12 +121,9 @@ export function createCampaignsRoutes(deps: AppDeps) {
 
   router.openapi(mineRoute, async (c) => {
     const user = requireUser(c);
-    const { rows, total } = await listMine(deps, user, c.req.valid('query'));
-    c.header(TOTAL_COUNT_HEADER, String(total));
-    return c.json(
-      rows.map((r) => presentCampaign(r, user)),
-      200,
-    );
+    const query = c.req.valid('query');
+    const page = await listMine(deps, user, query);
+    return pageAnswer(c, query, page, (r) => presentCampaign(r, user));
   });
 
   router.openapi(pauseRoute, async (c) => {
@@ -200,21 +134,16 @@ export function createCampaignsRoutes(deps: AppDeps) {
 
   router.openapi(donatorsRoute, async (c) => {
     const user = requireUser(c);
-    const { rows, total } = await campaignDonators(
-      deps,
-      user,
-      c.req.valid('param').id,
-      c.req.valid('query'),
-    );
-    c.header(TOTAL_COUNT_HEADER, String(total));
-    return c.json(rows.map(presentDonator), 200);
+    const query = c.req.valid('query');
+    const page = await campaignDonators(deps, user, c.req.valid('param').id, query);
+    return pageAnswer(c, query, page, presentDonator);
   });
 
   router.openapi(myDonationsRoute, async (c) => {
     const user = requireUser(c);
-    const { rows, total } = await myDonations(deps, user, c.req.valid('query'));
-    c.header(TOTAL_COUNT_HEADER, String(total));
-    return c.json(rows.map(presentMyDonation), 200);
+    const query = c.req.valid('query');
+    const page = await myDonations(deps, user, query);
+    return pageAnswer(c, query, page, presentMyDonation);
   });
 
   return router;

@@ -1,20 +1,22 @@
-import {
-  CAMPAIGN_PAGE_SIZE,
-  type CreateCampaignBody,
-  type DonationListQuery,
-  type UpdateCampaignBody,
+import type {
+  CampaignListQuery,
+  CreateCampaignBody,
+  DonationListQuery,
+  UpdateCampaignBody,
 } from '@pet-haven/shared/campaigns';
 import { formatCents, toCentsStrict } from '@pet-haven/shared/money';
 import type { AppDeps } from '../../app-deps';
 import { authorize } from '../../auth/authorize';
 import { invalidField, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
-import { recordAdminAction } from '../audit/audit.service';
+import { pageOf, type Page } from '../../lib/paging';
+import { recordAdminAction } from '../audit/audit.repository';
 import { releaseImages, resolveHostedImage } from '../images/images.service';
 import { releaseOpenIntents, reservedCentsOf } from '../payments/payments.service';
 import * as campaignsPolicy from './campaigns.policy';
-import { presentCampaign } from './campaigns.presenter';
+import { presentCampaignForAudit } from './campaigns.presenter';
 import {
+  countSitemapCampaigns,
   findCampaignById,
   insertCampaign,
   listCampaignsByOwner,
@@ -22,6 +24,7 @@ import {
   listDonators,
   listPublicCampaigns,
   lockCampaign,
+  sitemapCampaigns,
   togglePaused,
   updateCampaign,
   type CampaignPatch,
@@ -108,8 +111,8 @@ export async function editCampaign(
         action: 'campaign.update',
         targetType: 'campaign',
         targetId: id,
-        before: presentCampaign(before, caller),
-        after: after ? presentCampaign(after, caller) : null,
+        before: presentCampaignForAudit(before, caller),
+        after: after ? presentCampaignForAudit(after, caller) : null,
       });
     }
   });
@@ -118,10 +121,25 @@ export async function editCampaign(
   return (await findCampaignById(db, id))!;
 }
 
-/** A page of the public list (9 a page, newest first, not paused); [] after the last page. */
-export function listPublic(deps: CampaignDeps, page: number): Promise<CampaignRow[]> {
-  return listPublicCampaigns(deps.database.db, (page - 1) * CAMPAIGN_PAGE_SIZE, CAMPAIGN_PAGE_SIZE);
+/** A page of the public list (9 a page, newest first, not paused); no rows after the last page. */
+export function listPublic(
+  deps: CampaignDeps,
+  query: CampaignListQuery,
+): Promise<Page<CampaignRow>> {
+  return listPublicCampaigns(deps.database.db, pageOf(query));
 }
+
+/** The sitemap's campaigns (decision 021): how many there are. */
+export const countCampaignsForSitemap = (deps: Pick<AppDeps, 'database'>) =>
+  countSitemapCampaigns(deps.database.db);
+
+/** A batch of the sitemap's campaigns in a stable order: after the id `after`, else from `offset`. */
+export const campaignsForSitemap = (
+  deps: Pick<AppDeps, 'database'>,
+  after: string | null,
+  offset: number,
+  limit: number,
+) => sitemapCampaigns(deps.database.db, after, offset, limit);
 
 /** A live (not archived) campaign, or 404. */
 export async function getCampaign(deps: CampaignDeps, id: string): Promise<CampaignRow> {
@@ -130,16 +148,13 @@ export async function getCampaign(deps: CampaignDeps, id: string): Promise<Campa
   return row;
 }
 
-type Page<T> = Promise<{ rows: T[]; total: number }>;
-const offsetOf = (q: DonationListQuery) => (q.page - 1) * q.limit;
-
 /** One page of the caller's own campaigns, with the total. */
 export function listMine(
   deps: CampaignDeps,
   owner: AuthUser,
   query: DonationListQuery,
-): Page<CampaignRow> {
-  return listCampaignsByOwner(deps.database.db, owner.id, offsetOf(query), query.limit);
+): Promise<Page<CampaignRow>> {
+  return listCampaignsByOwner(deps.database.db, owner.id, pageOf(query));
 }
 
 /** The owner pauses or unpauses (not while an admin's pause holds); answers the new value. */
@@ -170,18 +185,18 @@ export async function campaignDonators(
   caller: AuthUser,
   id: string,
   query: DonationListQuery,
-): Page<DonatorRow> {
+): Promise<Page<DonatorRow>> {
   // archived campaigns too: their owner still sees who gave
   const row = await findCampaignById(deps.database.db, id, { includeArchived: true });
   if (!row) throw campaignNotFound();
   authorize(campaignsPolicy.canViewDonators(caller, row));
-  return listDonators(deps.database.db, id, offsetOf(query), query.limit);
+  return listDonators(deps.database.db, id, pageOf(query));
 }
 
 export function myDonations(
   deps: CampaignDeps,
   caller: AuthUser,
   query: DonationListQuery,
-): Page<MyDonationRow> {
-  return listDonationsByDonor(deps.database.db, caller.id, offsetOf(query), query.limit);
+): Promise<Page<MyDonationRow>> {
+  return listDonationsByDonor(deps.database.db, caller.id, pageOf(query));
 }

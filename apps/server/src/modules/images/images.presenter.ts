@@ -1,7 +1,5 @@
-import { hostedImageUrl } from '@pet-haven/shared/images';
-
-/** The file name of one stored size: `<sha256>-<width>w.webp`. */
-export const storedFileName = (id: string, width: number) => `${id}-${width}w.webp`;
+import { hostedImageUrl, type UploadAnswer } from '@pet-haven/shared/images';
+import type { ImageRow } from './images.repository';
 
 /**
  * The display_url of an image: its largest stored size, relative to the site
@@ -9,3 +7,8 @@ export const storedFileName = (id: string, width: number) => `${id}-${width}w.we
  * `responsiveImage()` from @pet-haven/shared/images.
  */
 export const displayUrlOf = (id: string, width: number) => hostedImageUrl(id, width);
+
+/** POST /api/images: where the stored picture is shown from. */
+export const presentUpload = (image: ImageRow): UploadAnswer => ({
+  data: { display_url: displayUrlOf(image.id, image.width) },
+});

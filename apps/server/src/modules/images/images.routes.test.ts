@@ -1,20 +1,13 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseHostedImageUrl } from '@pet-haven/shared/images';
-import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
-import { createUser, type TestUser } from '../../../test/helpers/factories';
+import { useTestContext, useUsers } from '../../../test/helpers/test-app';
 import { grayscalePng } from '../../../test/helpers/png';
 
-let ctx: TestContext;
-let alice: TestUser;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  alice = await createUser(ctx.database.db);
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
+const { alice } = useUsers(ctx, { alice: {} });
 
 const picture = (width: number, height: number, format: 'png' | 'jpeg' | 'webp' | 'gif' | 'avif') =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })

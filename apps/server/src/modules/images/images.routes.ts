@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { IMAGE_FIELD, IMAGE_MAX_BYTES, uploadAnswerSchema } from '@pet-haven/shared/images';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -6,12 +6,13 @@ import type { AppDeps } from '../../app-deps';
 import { requireUser, signedIn } from '../../auth/authenticate.middleware';
 import { AppError, invalidField, notFound } from '../../lib/errors';
 import type { AppEnv } from '../../lib/hono-env';
-import { bearerSecurity, createRouter, errorResponses, jsonContent } from '../../lib/openapi';
-import { errorBodySchema } from '@pet-haven/shared/errors';
+import { createRouter, declareRoutes, jsonContent } from '../../lib/openapi';
+import { presentUpload } from './images.presenter';
 import {
   IMAGE_MAX_ASPECT_RATIO,
   readStoredFile,
   RetryLaterError,
+  storedFileType,
   storeUpload,
   tooLarge,
 } from './images.service';
@@ -22,7 +23,6 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 const multipartOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) {
     throw new AppError(
-      415,
       'UNSUPPORTED_MEDIA_TYPE',
       'Send the picture as multipart/form-data in the field "image".',
     );
@@ -37,10 +37,9 @@ const uploadLimit: MiddlewareHandler<AppEnv> = bodyLimit({
   },
 });
 
-const uploadRoute = createRoute({
-  method: 'post',
-  path: '/images',
-  tags: ['Images'],
+const route = declareRoutes('Images');
+
+const uploadRoute = route.post('/images', {
   summary: 'Upload a picture (JPEG, PNG, WebP, GIF or AVIF, 10 MB and 40 megapixels at most)',
   description:
     'The type is decided from the bytes, the size from the header before anything is decoded. ' +
@@ -49,8 +48,8 @@ const uploadRoute = createRoute({
     'IMAGE_UPLOAD_RATE_LIMIT_MAX pictures per IMAGE_UPLOAD_RATE_LIMIT_WINDOW_SECONDS (default 10 a ' +
     'minute); pictures are processed a few at a time, and a full line answers 503. Both answer ' +
     'Retry-After (seconds).',
-  security: bearerSecurity,
-  middleware: [signedIn, multipartOnly, uploadLimit] as const,
+  guard: signedIn,
+  middleware: [multipartOnly, uploadLimit],
   request: {
     body: {
       required: true,
@@ -67,25 +66,22 @@ const uploadRoute = createRoute({
       },
     },
   },
-  responses: {
-    201: jsonContent(uploadAnswerSchema, 'Stored; use data.display_url'),
-    400: jsonContent(
-      errorBodySchema,
+  ok: [201, jsonContent(uploadAnswerSchema, 'Stored; use data.display_url')],
+  errors: [
+    [
+      400,
       `Damaged, missing, or its long side over ${IMAGE_MAX_ASPECT_RATIO} times its short side (issues name form.image)`,
-    ),
-    401: errorResponses[401],
-    413: jsonContent(errorBodySchema, 'Over 10 MB or over 40 megapixels'),
-    415: jsonContent(errorBodySchema, 'Not a JPEG, PNG, WebP, GIF or AVIF image'),
-    429: jsonContent(errorBodySchema, 'Too many uploads by this user lately; see Retry-After'),
-    503: jsonContent(errorBodySchema, 'Too many pictures being processed; see Retry-After'),
-  },
+    ],
+    401,
+    [413, 'Over 10 MB or over 40 megapixels'],
+    [415, 'Not a JPEG, PNG, WebP, GIF or AVIF image'],
+    [429, 'Too many uploads by this user lately; see Retry-After'],
+    [503, 'Too many pictures being processed; see Retry-After'],
+  ],
 });
 
-const fileRoute = createRoute({
-  method: 'get',
-  path: '/images/{file}',
-  tags: ['Images'],
-  summary: 'A stored picture (WebP), cached for a year',
+const fileRoute = route.get('/images/{file}', {
+  summary: 'A stored picture (WebP; its 1200x630 link preview JPEG), cached for a year',
   request: {
     params: z.object({
       file: z
@@ -94,13 +90,17 @@ const fileRoute = createRoute({
         .openapi({ example: `${'0'.repeat(64)}-800w.webp` }),
     }),
   },
-  responses: {
-    200: {
+  ok: [
+    200,
+    {
       description: 'The picture',
-      content: { 'image/webp': { schema: z.string().openapi({ format: 'binary' }) } },
+      content: {
+        'image/webp': { schema: z.string().openapi({ format: 'binary' }) },
+        'image/jpeg': { schema: z.string().openapi({ format: 'binary' }) },
+      },
     },
-    404: errorResponses[404],
-  },
+  ],
+  errors: [404, [503, 'A link preview is being made for too many pictures; see Retry-After']],
 });
 
 export function createImagesRoutes(deps: AppDeps) {
@@ -118,7 +118,7 @@ export function createImagesRoutes(deps: AppDeps) {
     if (file.size > IMAGE_MAX_BYTES) throw tooLarge();
     try {
       const stored = await storeUpload(deps, Buffer.from(await file.arrayBuffer()), user.id);
-      return c.json({ data: { display_url: stored.displayUrl } }, 201);
+      return c.json(presentUpload(stored), 201);
     } catch (err) {
       // Kept by the error handler's answer.
       if (err instanceof RetryLaterError) c.header('Retry-After', String(err.retryAfterSeconds));
@@ -127,10 +127,17 @@ export function createImagesRoutes(deps: AppDeps) {
   });
 
   router.openapi(fileRoute, async (c) => {
-    const data = await readStoredFile(deps, c.req.valid('param').file);
+    const name = c.req.valid('param').file;
+    let data: Buffer | null;
+    try {
+      data = await readStoredFile(deps, name);
+    } catch (err) {
+      if (err instanceof RetryLaterError) c.header('Retry-After', String(err.retryAfterSeconds));
+      throw err;
+    }
     if (!data) throw notFound('No such picture.');
     return c.body(new Uint8Array(data), 200, {
-      'content-type': 'image/webp',
+      'content-type': storedFileType(name),
       'content-length': String(data.length),
       'cache-control': 'public, max-age=31536000, immutable',
       'x-content-type-options': 'nosniff',

@@ -1,20 +1,14 @@
 import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
-import { createUser, type TestUser } from '../../../test/helpers/factories';
+import { describe, expect, it } from 'vitest';
+import { useTestContext, useUsers } from '../../../test/helpers/test-app';
+import { createUser } from '../../../test/helpers/factories';
 import { images, user } from '../../db/schema/index';
 import { unreferencedImage } from './images.repository';
 import { resolveHostedImage, sniffImageType, sweepUnusedImages } from './images.service';
 
-let ctx: TestContext;
-let alice: TestUser;
-
-beforeAll(async () => {
-  ctx = await createTestContext({ IMAGE_GRACE_MINUTES: '0' });
-  alice = await createUser(ctx.database.db);
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext({ IMAGE_GRACE_MINUTES: '0' });
+const { alice } = useUsers(ctx, { alice: {} });
 
 async function upload(background: string, width = 900): Promise<string> {
   const png = await sharp({ create: { width, height: 300, channels: 3, background } })

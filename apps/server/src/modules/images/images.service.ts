@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import {
   IMAGE_MAX_BYTES,
   IMAGE_MAX_PIXELS,
   IMAGE_WIDTHS,
   parseHostedImageUrl,
+  PREVIEW_IMAGE,
   storedWidths,
 } from '@pet-haven/shared/images';
 import sharp from 'sharp';
 import type { AppDeps } from '../../app-deps';
-import type { Config } from '../../config';
 import { AppError, invalidField, unauthorized } from '../../lib/errors';
 import { QueueFullError, WorkQueue } from '../../lib/work-queue';
 import {
@@ -22,16 +21,10 @@ import {
   upsertImage,
   type ImageRow,
 } from './images.repository';
-import { LocalDiskImageStorage, type ImageStorage } from './images.storage';
-import { displayUrlOf, storedFileName } from './images.presenter';
+import { previewFileName, storedFileName, storedFileNamePattern } from './images.storage';
 
 type ImageDeps = Pick<AppDeps, 'config' | 'database' | 'logger' | 'imageStorage'>;
-
-/** The storage of these deps: the one given, or local disk under `${dataDir}/images`. */
-function imageStorageOf(deps: ImageDeps): ImageStorage {
-  deps.imageStorage ??= new LocalDiskImageStorage(path.join(deps.config.dataDir, 'images'));
-  return deps.imageStorage;
-}
+type UploadDeps = ImageDeps & Pick<AppDeps, 'imageQueue'>;
 
 export type AcceptedImageType = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
 
@@ -56,18 +49,16 @@ export function sniffImageType(b: Uint8Array): AcceptedImageType | null {
 
 const unsupported = () =>
   new AppError(
-    415,
     'UNSUPPORTED_MEDIA_TYPE',
     'Unsupported image type: upload a JPEG, PNG, WebP, GIF or AVIF picture.',
     [{ path: 'form.image', message: 'Not a JPEG, PNG, WebP, GIF or AVIF image' }],
   );
 export const tooLarge = () =>
-  new AppError(413, 'PAYLOAD_TOO_LARGE', 'The picture is too large (10 MB at most).', [
+  new AppError('PAYLOAD_TOO_LARGE', 'The picture is too large (10 MB at most).', [
     { path: 'form.image', message: 'At most 10 MB' },
   ]);
 const tooManyPixels = () =>
   new AppError(
-    413,
     'PAYLOAD_TOO_LARGE',
     `The picture has too many pixels (${IMAGE_MAX_PIXELS / 1_000_000} megapixels at most).`,
     [{ path: 'form.image', message: 'At most 40 megapixels' }],
@@ -83,24 +74,21 @@ const tooElongated = () =>
 /** A refusal that may succeed later: the route answers it with Retry-After. */
 export class RetryLaterError extends AppError {
   constructor(
-    status: 429 | 503,
     code: 'RATE_LIMITED' | 'SERVICE_UNAVAILABLE',
     message: string,
     readonly retryAfterSeconds: number,
   ) {
-    super(status, code, message);
+    super(code, message);
   }
 }
 const busy = (retryAfterSeconds: number) =>
   new RetryLaterError(
-    503,
     'SERVICE_UNAVAILABLE',
     'The server is busy processing other pictures. Please try again in a few seconds.',
     retryAfterSeconds,
   );
 const tooManyUploads = (retryAfterSeconds: number) =>
   new RetryLaterError(
-    429,
     'RATE_LIMITED',
     'You uploaded many pictures in a short time. Please wait a minute and try again.',
     retryAfterSeconds,
@@ -117,31 +105,36 @@ export const IMAGE_MAX_ASPECT_RATIO = 20;
 const LARGEST_WIDTH = Math.max(...IMAGE_WIDTHS);
 const MAX_HEIGHT = 8000;
 const WEBP = { quality: 80, effort: 4 } as const;
-
-export interface StoredImage {
-  id: string;
-  width: number;
-  height: number;
-  displayUrl: string;
-}
-
-const processingQueues = new WeakMap<Config, WorkQueue>();
+// libjpeg's own encoder: mozjpeg's saves a few percent for about six times the CPU
+const PREVIEW_JPEG = { quality: 80, progressive: true } as const;
 
 /**
- * The one line of image decoding for these deps' configuration: IMAGE_CONCURRENCY pictures at a
- * time, each on one libvips thread, so uploads leave CPU (and libuv threads: file reads, password
- * hashing) to every other request; IMAGE_QUEUE_MAX more may wait, further uploads answer 503.
+ * The link preview of a picture (Open Graph, Twitter card): PREVIEW_IMAGE's 1200x630, cropped to
+ * fill around what draws the eye (sharp's attention strategy), JPEG.
  */
-export function imageProcessingQueueOf(deps: Pick<AppDeps, 'config'>): WorkQueue {
-  let queue = processingQueues.get(deps.config);
-  if (!queue) {
-    // Process-wide: threads per picture. Parallelism comes from the queue's slots instead.
-    sharp.concurrency(1);
-    const { concurrency, queueMax } = deps.config.imageProcessing;
-    queue = new WorkQueue(concurrency, queueMax);
-    processingQueues.set(deps.config, queue);
-  }
-  return queue;
+const encodePreview = (image: ReturnType<typeof sharp>) =>
+  image
+    .resize({
+      width: PREVIEW_IMAGE.width,
+      height: PREVIEW_IMAGE.height,
+      fit: 'cover',
+      position: sharp.strategy.attention,
+    })
+    .flatten({ background: '#ffffff' })
+    .jpeg(PREVIEW_JPEG)
+    .toBuffer();
+
+/**
+ * The one line of image decoding, made once by buildDeps (app-deps.ts) as `deps.imageQueue`:
+ * IMAGE_CONCURRENCY pictures at a time, each on one libvips thread, so uploads leave CPU (and
+ * libuv threads: file reads, password hashing) to every other request; IMAGE_QUEUE_MAX more may
+ * wait, further uploads answer 503.
+ */
+export function createImageProcessingQueue(deps: Pick<AppDeps, 'config'>): WorkQueue {
+  // Process-wide: threads per picture. Parallelism comes from the queue's slots instead.
+  sharp.concurrency(1);
+  const { concurrency, queueMax } = deps.config.imageProcessing;
+  return new WorkQueue(concurrency, queueMax);
 }
 
 /**
@@ -205,7 +198,7 @@ async function encodeVariants(deps: ImageDeps, bytes: Buffer) {
       const scaled = w === width ? pixels() : pixels().resize({ width: w });
       variants.push({ width: w, data: await scaled.webp(WEBP).toBuffer() });
     }
-    return { variants, height };
+    return { variants, height, preview: await encodePreview(pixels()) };
   } catch (err) {
     if (err instanceof Error && /pixel limit/i.test(err.message)) throw tooManyPixels();
     deps.logger.warn({ err }, 'Image processing failed');
@@ -222,16 +215,16 @@ async function encodeVariants(deps: ImageDeps, bytes: Buffer) {
  * uploads, `uploaderId` null, are not limited).
  */
 export async function storeUpload(
-  deps: ImageDeps,
+  deps: UploadDeps,
   bytes: Buffer,
   uploaderId: string | null,
-): Promise<StoredImage> {
+): Promise<ImageRow> {
   if (bytes.length > IMAGE_MAX_BYTES) throw tooLarge();
   const type = sniffImageType(bytes);
   if (!type) throw unsupported();
   await checkHeader(bytes, type);
 
-  const queue = imageProcessingQueueOf(deps);
+  const queue = deps.imageQueue;
   // Checked before counting the upload, so that a busy server does not use up the user's uploads.
   if (queue.full) throw busy(queue.retryAfterSeconds());
   if (uploaderId) await takeUploadSlot(deps, uploaderId);
@@ -242,20 +235,53 @@ export async function storeUpload(
     if (err instanceof QueueFullError) throw busy(err.retryAfterSeconds);
     throw err;
   }
-  const { variants, height } = encoded;
+  const { variants, height, preview } = encoded;
 
   const largest = variants[variants.length - 1]!;
   const id = createHash('sha256').update(largest.data).digest('hex');
-  const storage = imageStorageOf(deps);
-  await Promise.all(variants.map((v) => storage.put(storedFileName(id, v.width), v.data)));
-  await upsertImage(deps.database.db, { id, uploaderId, width: largest.width, height });
-  return { id, width: largest.width, height, displayUrl: displayUrlOf(id, largest.width) };
+  await Promise.all([
+    ...variants.map((v) => deps.imageStorage.put(storedFileName(id, v.width), v.data)),
+    deps.imageStorage.put(previewFileName(id), preview),
+  ]);
+  return upsertImage(deps.database.db, { id, uploaderId, width: largest.width, height });
 }
 
-/** The bytes of one stored file, or null. Only `<sha256>-<width>w.webp` names are looked up. */
-export async function readStoredFile(deps: ImageDeps, name: string): Promise<Buffer | null> {
-  if (!/^[0-9a-f]{64}-\d{1,5}w\.webp$/.test(name)) return null;
-  return imageStorageOf(deps).get(name);
+/** The media type of a stored file, from its name. */
+export const storedFileType = (name: string) =>
+  name.endsWith('.jpg') ? PREVIEW_IMAGE.type : 'image/webp';
+
+/**
+ * The bytes of one stored file, or null. Only `<sha256>-<width>w.webp` and
+ * `<sha256>-1200x630.jpg` names are looked up. The link preview of an image stored before
+ * previews existed is made on its first request, from its largest stored size, in the
+ * processing queue (503 while the line is full), and kept.
+ */
+export async function readStoredFile(deps: UploadDeps, name: string): Promise<Buffer | null> {
+  if (!storedFileNamePattern.test(name)) return null;
+  const stored = await deps.imageStorage.get(name);
+  if (stored || !name.endsWith('.jpg')) return stored;
+  return createMissingPreview(deps, name.slice(0, 64));
+}
+
+async function createMissingPreview(deps: UploadDeps, id: string): Promise<Buffer | null> {
+  const row = await findImageById(deps.database.db, id);
+  const largest = row && (await deps.imageStorage.get(storedFileName(id, row.width)));
+  if (!largest) return null;
+  if (deps.imageQueue.full) throw busy(deps.imageQueue.retryAfterSeconds());
+  let preview: Buffer;
+  try {
+    preview = await deps.imageQueue.run(() =>
+      encodePreview(
+        sharp(largest, { limitInputPixels: IMAGE_MAX_PIXELS }).timeout({ seconds: 30 }),
+      ),
+    );
+  } catch (err) {
+    if (err instanceof QueueFullError) throw busy(err.retryAfterSeconds);
+    throw err;
+  }
+  await deps.imageStorage.put(previewFileName(id), preview);
+  deps.logger.info({ imageId: id }, 'Link preview made for an existing image');
+  return preview;
 }
 
 /**
@@ -289,15 +315,17 @@ export async function resolveHostedImage(
 }
 
 /** Fresh uploads not yet attached to anything are kept this long (IMAGE_GRACE_MINUTES). */
-const imageGraceMs = (deps: Pick<AppDeps, 'config'>) =>
-  deps.config.imageGraceMinutes * 60_000;
+const imageGraceMs = (deps: Pick<AppDeps, 'config'>) => deps.config.imageGraceMinutes * 60_000;
 
 async function removeFiles(deps: ImageDeps, rows: ImageRow[]) {
-  const storage = imageStorageOf(deps);
   for (const row of rows) {
-    for (const w of storedWidths(row.width)) {
+    const names = [
+      ...storedWidths(row.width).map((w) => storedFileName(row.id, w)),
+      previewFileName(row.id),
+    ];
+    for (const name of names) {
       try {
-        await storage.delete(storedFileName(row.id, w));
+        await deps.imageStorage.delete(name);
       } catch (err) {
         deps.logger.warn({ err, imageId: row.id }, 'Could not delete an image file');
       }

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PREVIEW_IMAGE } from '@pet-haven/shared/images';
 
 /**
- * Where processed image files live. File names are `<sha256>-<width>w.webp`, so a name never
- * changes meaning: callers may cache forever and writes of an existing name are no-ops.
+ * Where processed image files live. File names are `<sha256>-<width>w.webp` (and the link
+ * preview `<sha256>-1200x630.jpg`), so a name never changes meaning: callers may cache forever and
+ * writes of an existing name are no-ops.
  */
 export interface ImageStorage {
   put(name: string, data: Buffer): Promise<void>;
@@ -15,8 +17,17 @@ export interface ImageStorage {
   exists(name: string): Promise<boolean>;
 }
 
-/** Only names of this form reach the disk, so no path can escape the folder. */
-const storedFileNamePattern = /^[0-9a-f]{64}-\d{1,5}w\.webp$/;
+/** The file name of one stored size of an image: `<sha256>-<width>w.webp`. */
+export const storedFileName = (id: string, width: number) => `${id}-${width}w.webp`;
+
+/** The file name of an image's link preview (PREVIEW_IMAGE): `<sha256>-1200x630.jpg`. */
+export const previewFileName = (id: string) =>
+  `${id}-${PREVIEW_IMAGE.width}x${PREVIEW_IMAGE.height}.jpg`;
+
+/** Only names of these forms reach the disk, so no path can escape the folder. */
+export const storedFileNamePattern = new RegExp(
+  `^[0-9a-f]{64}-(?:\\d{1,5}w\\.webp|${PREVIEW_IMAGE.width}x${PREVIEW_IMAGE.height}\\.jpg)$`,
+);
 
 function checkName(name: string) {
   if (!storedFileNamePattern.test(name)) throw new Error(`Invalid image file name: ${name}`);

@@ -1,3 +1,4 @@
+import { declineCodes, errorCodes } from '@pet-haven/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
 
@@ -45,5 +46,13 @@ describe('OpenAPI document', () => {
       expect.arrayContaining([...campaignPaths, '/stripe/webhook']),
     );
     expect(doc.paths['/test-payments/{paymentIntentId}/confirm']).toBeUndefined();
+  });
+
+  it('publishes the error codes as the catalogue enum, and a decline as one of the decline codes', async () => {
+    const doc = (await testMode.request('/api/openapi.json')).body;
+    const codeOf = (path: string, status: string) =>
+      doc.paths[path].post.responses[status].content['application/json'].schema.properties.code;
+    expect(codeOf('/create-payment', '409').enum).toEqual(errorCodes);
+    expect(codeOf('/test-payments/{paymentIntentId}/confirm', '402').enum).toEqual(declineCodes);
   });
 });

@@ -1,5 +1,5 @@
-import { type Actor, allowIf, type Decision, signInFirst } from '../../auth/authorize';
-import { isSelf } from '../users/users.policy';
+import type { Actor, Decision } from '../../auth/authorize';
+import { ownerOnly } from '../users/users.policy';
 
 /**
  * Who may act on a card payment (a donation under way). Any signed-in user may start one for any
@@ -12,15 +12,8 @@ type Payment = { readonly donorId: string | null };
 
 /** POST /api/donations/record: only the donor who started the payment reports it. */
 export const canRecord = (actor: Actor, payment: Payment): Decision =>
-  actor
-    ? allowIf(isSelf(actor, payment.donorId), 'This payment belongs to another user.')
-    : signInFirst;
+  ownerOnly(actor, payment.donorId, 'This payment belongs to another user.');
 
 /** POST /api/test-payments/{paymentIntentId}/confirm (test provider): only the donor who started it. */
 export const canConfirm = (actor: Actor, payment: Payment): Decision =>
-  actor
-    ? allowIf(
-        isSelf(actor, payment.donorId),
-        'Only the donor who started this payment can confirm it.',
-      )
-    : signInFirst;
+  ownerOnly(actor, payment.donorId, 'Only the donor who started this payment can confirm it.');

@@ -3,12 +3,6 @@ import type { PaymentProvider as ProviderName } from '@pet-haven/shared/payments
 /** Every amount is charged in this currency (the product shows dollars). */
 export const CURRENCY = 'usd';
 
-/**
- * How many unpaid payments one donor may hold at once, over all campaigns (one per campaign: a
- * new payment replaces the donor's open one on the same campaign).
- */
-export const MAX_OPEN_PAYMENTS_PER_DONOR = 3;
-
 /** A payment intent as the provider knows it: the truth about whether money moved. */
 export interface ProviderIntent {
   id: string;

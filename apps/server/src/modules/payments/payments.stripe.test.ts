@@ -1,53 +1,66 @@
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCampaignVia, daysFromToday } from '../../../test/helpers/campaigns';
+import {
+  createCampaignVia,
+  daysFromToday,
+  togglePauseVia,
+  updateCampaignVia,
+} from '../../../test/helpers/campaigns';
 import { createAdmin, createUser, type TestUser } from '../../../test/helpers/factories';
 import {
   FAKE_STRIPE_KEY,
   startFakeStripe,
   type FakeStripe,
 } from '../../../test/helpers/fake-stripe';
-import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
+import { paymentsVia } from '../../../test/helpers/payments';
+import { createTestContext, useTestContext, useUsers } from '../../../test/helpers/test-app';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_pet_haven';
 const sdk = new Stripe(FAKE_STRIPE_KEY);
+/** The app's Stripe settings, its API at `apiUrl`. */
+const stripeEnv = (apiUrl: string) => ({
+  STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_API_URL: apiUrl,
+});
 
 let stripe: FakeStripe;
-let ctx: TestContext;
-let owner: TestUser;
-let donor: TestUser;
-let stranger: TestUser;
-
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  ctx = await createTestContext({
-    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripe.url,
-  });
-  owner = await createUser(ctx.database.db);
 });
+afterAll(() => stripe.close());
+const ctx = useTestContext(() => stripeEnv(stripe.url));
+const { owner } = useUsers(ctx, { owner: {} });
+let donor: TestUser;
+let stranger: TestUser;
 // Fresh donors for every test: a donor holds at most 3 unpaid payments at once, and tests
 // leave theirs unpaid.
 beforeEach(async () => {
   donor = await createUser(ctx.database.db, { name: 'Stripe Donor' });
   stranger = await createUser(ctx.database.db);
 });
-afterAll(async () => {
-  await ctx.close();
-  await stripe.close();
-});
 
-const startPayment = (token: string, campaignId: string, amount: number) =>
-  ctx.request('/api/create-payment', {
-    token,
-    json: { donationAmount: amount, donationCampaignId: campaignId },
-  });
+const { startPayment, record, ledger, expireIntent } = paymentsVia(ctx);
 
-const record = (token: string | undefined, body: object) =>
-  ctx.request('/api/donations/record', { token, json: body });
+/** The refunds Stripe was asked for on one payment intent. */
+const refundsOf = (intentId: string) => stripe.refunds.filter((r) => r.payment_intent === intentId);
+
+/**
+ * A campaign with room for `max`, filled by the stranger's payment while the donor's payment for
+ * all of it lapsed unpaid: Stripe has yet to report the donor's (`late`) intent.
+ */
+async function filledWhileLate(max: number) {
+  const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: max });
+  const late = (await startPayment(donor.token, c._id, max)).body.paymentIntentId as string;
+  await expireIntent(late);
+  const onTime = (await startPayment(stranger.token, c._id, max)).body.paymentIntentId as string;
+  stripe.succeed(onTime);
+  const body = { donationId: c._id, amount: max };
+  expect((await record(stranger.token, { ...body, paymentIntentId: onTime })).status).toBe(200);
+  return { c, late, body };
+}
 
 function event(type: string, object: unknown, id = `evt_${Math.random().toString(36).slice(2)}`) {
   return JSON.stringify({
@@ -81,15 +94,6 @@ const deliver = (payload: string, signature?: string) =>
           : { 'stripe-signature': signature }),
     },
   });
-
-async function ledger(campaignId: string) {
-  const result = await ctx.database.db.execute(sql`
-    select c.raised_cents as raised,
-      (select coalesce(sum(amount_cents), 0)::int from donations d where d.campaign_id = c.id) as sum,
-      (select count(*)::int from donations d where d.campaign_id = c.id) as n
-    from campaigns c where c.id = ${campaignId}`);
-  return (result as unknown as { rows: { raised: number; sum: number; n: number }[] }).rows[0]!;
-}
 
 describe('Stripe provider', () => {
   it('tells the web that Stripe is in use and has no test confirm route', async () => {
@@ -141,7 +145,7 @@ describe('Stripe provider', () => {
 
     const early = await record(donor.token, body);
     expect(early.status).toBe(402);
-    expect(await ledger(c._id)).toEqual({ raised: 0, sum: 0, n: 0 });
+    expect(await ledger(c._id)).toEqual({ raised: 0, sum: 0, n: 0, intents: 0 });
 
     const pi = stripe.succeed(paymentIntentId);
     expect((await record(stranger.token, body)).status).toBe(403);
@@ -152,7 +156,7 @@ describe('Stripe provider', () => {
     expect(webhook.status).toBe(200);
     const replay = await record(donor.token, body);
     expect(replay.body).toEqual({ created: false, donatedAmount: 25 });
-    expect(await ledger(c._id)).toEqual({ raised: 2500, sum: 2500, n: 1 });
+    expect(await ledger(c._id)).toEqual({ raised: 2500, sum: 2500, n: 1, intents: 1 });
   });
 
   it('records from the webhook alone, and a replayed event records nothing more', async () => {
@@ -161,7 +165,7 @@ describe('Stripe provider', () => {
     const payload = event('payment_intent.succeeded', stripe.succeed(paymentIntentId), 'evt_same');
     expect((await deliver(payload)).status).toBe(200);
     expect((await deliver(payload)).status).toBe(200);
-    expect(await ledger(c._id)).toEqual({ raised: 4000, sum: 4000, n: 1 });
+    expect(await ledger(c._id)).toEqual({ raised: 4000, sum: 4000, n: 1, intents: 1 });
     const mine = await ctx.request('/api/user/donations', { token: donor.token });
     expect(mine.body.some((d: { campaignId: string }) => d.campaignId === c._id)).toBe(true);
     const browser = await record(donor.token, { donationId: c._id, amount: 40, paymentIntentId });
@@ -190,7 +194,7 @@ describe('Stripe provider', () => {
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('BAD_SIGNATURE');
     }
-    expect(await ledger(c._id)).toEqual({ raised: 0, sum: 0, n: 0 });
+    expect(await ledger(c._id)).toEqual({ raised: 0, sum: 0, n: 0, intents: 0 });
   });
 
   it('ignores events for intents it did not create, and other event types', async () => {
@@ -200,7 +204,7 @@ describe('Stripe provider', () => {
     expect((await deliver(event('payment_intent.succeeded', foreign))).status).toBe(200);
     const other = event('customer.created', { id: 'cus_1', object: 'customer' });
     expect((await deliver(other)).status).toBe(200);
-    expect(await ledger(c._id)).toEqual({ raised: 0, sum: 0, n: 0 });
+    expect(await ledger(c._id)).toEqual({ raised: 0, sum: 0, n: 0, intents: 0 });
   });
 
   it('releases the reservation when Stripe cancels the intent', async () => {
@@ -221,76 +225,42 @@ describe('Stripe provider', () => {
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('PAYMENT_MISMATCH');
     expect((await deliver(event('payment_intent.succeeded', pi))).status).toBe(200);
-    expect(await ledger(c._id)).toEqual({ raised: 0, sum: 0, n: 0 });
+    expect(await ledger(c._id)).toEqual({ raised: 0, sum: 0, n: 0, intents: 0 });
   });
 
   it('refunds a payment that completed after its reservation expired and the campaign filled up', async () => {
-    const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 50 });
-    const late = (await startPayment(donor.token, c._id, 50)).body.paymentIntentId as string;
-    await ctx.database.db.execute(
-      sql`update payment_intents set expires_at = now() - interval '1 minute' where id = ${late}`,
-    );
-    const onTime = (await startPayment(stranger.token, c._id, 50)).body.paymentIntentId as string;
-    stripe.succeed(onTime);
-    expect(
-      (await record(stranger.token, { donationId: c._id, amount: 50, paymentIntentId: onTime }))
-        .status,
-    ).toBe(200);
+    const { c, late, body } = await filledWhileLate(50);
 
     const latePi = stripe.succeed(late);
-    const res = await record(donor.token, { donationId: c._id, amount: 50, paymentIntentId: late });
+    const res = await record(donor.token, { ...body, paymentIntentId: late });
     expect(res.status).toBe(409);
     expect(res.body.message).toContain('refunded');
     expect((await deliver(event('payment_intent.succeeded', latePi))).status).toBe(200);
-    const again = await record(donor.token, {
-      donationId: c._id,
-      amount: 50,
-      paymentIntentId: late,
-    });
+    const again = await record(donor.token, { ...body, paymentIntentId: late });
     expect(again.status).toBe(409);
-    expect(stripe.refunds.filter((r) => r.payment_intent === late)).toHaveLength(1);
-    expect(await ledger(c._id)).toEqual({ raised: 5000, sum: 5000, n: 1 });
+    expect(refundsOf(late)).toHaveLength(1);
+    expect(await ledger(c._id)).toEqual({ raised: 5000, sum: 5000, n: 1, intents: 1 });
   });
 
   it('never records a refunded payment, even when a webhook retry comes after room was made', async () => {
-    const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 30 });
-    const late = (await startPayment(donor.token, c._id, 30)).body.paymentIntentId as string;
-    await ctx.database.db.execute(
-      sql`update payment_intents set expires_at = now() - interval '1 minute' where id = ${late}`,
-    );
-    const onTime = (await startPayment(stranger.token, c._id, 30)).body.paymentIntentId as string;
-    const body = { donationId: c._id, amount: 30 };
-    stripe.succeed(onTime);
-    expect((await record(stranger.token, { ...body, paymentIntentId: onTime })).status).toBe(200);
+    const { c, late, body } = await filledWhileLate(30);
     const latePi = stripe.succeed(late);
     expect((await record(donor.token, { ...body, paymentIntentId: late })).status).toBe(409);
-    expect(stripe.refunds.filter((r) => r.payment_intent === late)).toHaveLength(1);
+    expect(refundsOf(late)).toHaveLength(1);
 
     // The owner raises the maximum; Stripe retries the old succeeded event, the browser retries.
-    const raised = await ctx.request(`/api/update-donation/${c._id}`, {
-      method: 'PATCH',
-      token: owner.token,
-      json: { maxDonationAmount: 100 },
-    });
+    const raised = await updateCampaignVia(ctx, owner.token, c._id, { maxDonationAmount: 100 });
     expect(raised.status).toBe(200);
     expect((await deliver(event('payment_intent.succeeded', latePi))).status).toBe(200);
     const again = await record(donor.token, { ...body, paymentIntentId: late });
     expect(again.status).toBe(409);
     expect(again.body.message).toContain('refunded');
-    expect(await ledger(c._id)).toEqual({ raised: 3000, sum: 3000, n: 1 });
-    expect(stripe.refunds.filter((r) => r.payment_intent === late)).toHaveLength(1);
+    expect(await ledger(c._id)).toEqual({ raised: 3000, sum: 3000, n: 1, intents: 1 });
+    expect(refundsOf(late)).toHaveLength(1);
   });
 
   it('keeps the refunded mark when late failure and cancel events arrive, so a retry still records nothing', async () => {
-    const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 30 });
-    const late = (await startPayment(donor.token, c._id, 30)).body.paymentIntentId as string;
-    await ctx.database.db.execute(
-      sql`update payment_intents set expires_at = now() - interval '1 minute' where id = ${late}`,
-    );
-    const onTime = (await startPayment(stranger.token, c._id, 30)).body.paymentIntentId as string;
-    const body = { donationId: c._id, amount: 30 };
-    stripe.succeed(onTime);
-    expect((await record(stranger.token, { ...body, paymentIntentId: onTime })).status).toBe(200);
+    const { c, late, body } = await filledWhileLate(30);
     const latePi = stripe.succeed(late);
     expect((await record(donor.token, { ...body, paymentIntentId: late })).status).toBe(409);
 
@@ -298,15 +268,11 @@ describe('Stripe provider', () => {
     const failed = { ...latePi, last_payment_error: { code: 'card_declined' } };
     expect((await deliver(event('payment_intent.payment_failed', failed))).status).toBe(200);
     expect((await deliver(event('payment_intent.canceled', latePi))).status).toBe(200);
-    await ctx.request(`/api/update-donation/${c._id}`, {
-      method: 'PATCH',
-      token: owner.token,
-      json: { maxDonationAmount: 100 },
-    });
+    await updateCampaignVia(ctx, owner.token, c._id, { maxDonationAmount: 100 });
     expect((await deliver(event('payment_intent.succeeded', latePi))).status).toBe(200);
     expect((await record(donor.token, { ...body, paymentIntentId: late })).status).toBe(409);
-    expect(await ledger(c._id)).toEqual({ raised: 3000, sum: 3000, n: 1 });
-    expect(stripe.refunds.filter((r) => r.payment_intent === late)).toHaveLength(1);
+    expect(await ledger(c._id)).toEqual({ raised: 3000, sum: 3000, n: 1, intents: 1 });
+    expect(refundsOf(late)).toHaveLength(1);
   });
 
   it.each(['paused by the owner', 'archived by an admin', 'past its last date'])(
@@ -316,10 +282,7 @@ describe('Stripe provider', () => {
       const c = await createCampaignVia(ctx, owner.token);
       const { paymentIntentId } = (await startPayment(donor.token, c._id, 25)).body;
       if (how === 'paused by the owner') {
-        const p = await ctx.request(`/api/donations/${c._id}/pause`, {
-          method: 'PATCH',
-          token: owner.token,
-        });
+        const p = await togglePauseVia(ctx, owner.token, c._id);
         expect(p.body).toEqual({ paused: true });
       } else if (how === 'archived by an admin') {
         const d = await ctx.request(`/api/admin/donation-campaigns/${c._id}`, {
@@ -339,19 +302,19 @@ describe('Stripe provider', () => {
       expect(res.body.message).toContain('refunded');
       expect((await deliver(event('payment_intent.succeeded', pi))).status).toBe(200);
       expect((await record(donor.token, body)).status).toBe(409);
-      expect(stripe.refunds.filter((r) => r.payment_intent === paymentIntentId)).toHaveLength(1);
-      expect(await ledger(c._id)).toEqual({ raised: 0, sum: 0, n: 0 });
+      expect(refundsOf(paymentIntentId)).toHaveLength(1);
+      expect(await ledger(c._id)).toEqual({ raised: 0, sum: 0, n: 0, intents: 0 });
     },
   );
 
   it('refunds a payment reported only by the webhook after the campaign was paused', async () => {
     const c = await createCampaignVia(ctx, owner.token);
     const { paymentIntentId } = (await startPayment(donor.token, c._id, 25)).body;
-    await ctx.request(`/api/donations/${c._id}/pause`, { method: 'PATCH', token: owner.token });
+    await togglePauseVia(ctx, owner.token, c._id);
     const pi = stripe.succeed(paymentIntentId);
     expect((await deliver(event('payment_intent.succeeded', pi))).status).toBe(200);
-    expect(stripe.refunds.filter((r) => r.payment_intent === paymentIntentId)).toHaveLength(1);
-    expect(await ledger(c._id)).toEqual({ raised: 0, sum: 0, n: 0 });
+    expect(refundsOf(paymentIntentId)).toHaveLength(1);
+    expect(await ledger(c._id)).toEqual({ raised: 0, sum: 0, n: 0, intents: 0 });
   });
 
   it('50 donors at once with room for 40: exactly 40, each recorded once despite two record calls and the webhook', async () => {
@@ -378,7 +341,7 @@ describe('Stripe provider', () => {
     });
     const results = await Promise.all(calls);
     expect(results.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
-    expect(await ledger(c._id)).toEqual({ raised: 40000, sum: 40000, n: 40 });
+    expect(await ledger(c._id)).toEqual({ raised: 40000, sum: 40000, n: 40, intents: 40 });
   });
 });
 
@@ -418,21 +381,13 @@ describe('the maximum guard itself', () => {
     expect(refused.every((r) => /refunded/.test(r.body.message))).toBe(true);
     const ids = new Set(all.map((a) => a.id));
     expect(stripe.refunds.filter((r) => ids.has(r.payment_intent))).toHaveLength(10);
-    expect(await ledger(c._id)).toEqual({ raised: 40000, sum: 40000, n: 40 });
+    expect(await ledger(c._id)).toEqual({ raised: 40000, sum: 40000, n: 40, intents: 40 });
   });
 });
 
 describe('Stripe failing on refunds and cancels', () => {
   it('answers 503 (not 500) when a refund fails, and refunds once it works again', async () => {
-    const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 20 });
-    const late = (await startPayment(donor.token, c._id, 20)).body.paymentIntentId as string;
-    await ctx.database.db.execute(
-      sql`update payment_intents set expires_at = now() - interval '1 minute' where id = ${late}`,
-    );
-    const onTime = (await startPayment(stranger.token, c._id, 20)).body.paymentIntentId as string;
-    stripe.succeed(onTime);
-    const body = { donationId: c._id, amount: 20 };
-    expect((await record(stranger.token, { ...body, paymentIntentId: onTime })).status).toBe(200);
+    const { c, late, body } = await filledWhileLate(20);
 
     stripe.succeed(late);
     stripe.failing.refunds = true;
@@ -446,26 +401,18 @@ describe('Stripe failing on refunds and cancels', () => {
     const retry = await record(donor.token, { ...body, paymentIntentId: late });
     expect(retry.status).toBe(409);
     expect(retry.body.message).toContain('refunded');
-    expect(stripe.refunds.filter((r) => r.payment_intent === late)).toHaveLength(1);
-    expect(await ledger(c._id)).toEqual({ raised: 2000, sum: 2000, n: 1 });
+    expect(refundsOf(late)).toHaveLength(1);
+    expect(await ledger(c._id)).toEqual({ raised: 2000, sum: 2000, n: 1, intents: 1 });
   });
 });
 
 describe('Stripe unreachable', () => {
   it('answers 503 and reserves nothing', async () => {
-    const down = await createTestContext({
-      STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: 'http://127.0.0.1:9',
-    });
+    const down = await createTestContext(stripeEnv('http://127.0.0.1:9'));
     try {
       const u = await createUser(down.database.db);
       const c = await createCampaignVia(down, u.token, { maxDonationAmount: 10 });
-      const res = await down.request('/api/create-payment', {
-        token: u.token,
-        json: { donationAmount: 10, donationCampaignId: c._id },
-      });
+      const res = await paymentsVia(down).startPayment(u.token, c._id, 10);
       expect(res.status).toBe(503);
       const count = await down.database.db.execute(
         sql`select count(*)::int as n from payment_intents`,

@@ -13,7 +13,6 @@ type StripeConfig = NonNullable<Config['stripe']>;
 /** The provider could not be reached or answered unexpectedly: a 503 the donor can retry. */
 function unavailable(err: unknown): AppError {
   const error = new AppError(
-    503,
     'SERVICE_UNAVAILABLE',
     'The payment provider is not reachable. Please try again.',
   );

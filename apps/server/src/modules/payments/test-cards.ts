@@ -1,4 +1,4 @@
-import type { DeclineCode } from '@pet-haven/shared/payments';
+import { type DeclineCode, errorCatalogue } from '@pet-haven/shared/errors';
 
 /**
  * The card checks of the built-in test provider: what a card processor checks (format, Luhn,
@@ -26,22 +26,13 @@ const succeeding = new Set([
   '6011111111111117',
 ]);
 
-/** Stripe test numbers that decline, with Stripe's codes and messages. */
-const declining = new Map<string, { code: DeclineCode; message: string }>([
-  ['4000000000000002', { code: 'card_declined', message: 'Your card was declined.' }],
-  [
-    '4000000000009995',
-    { code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
-  ],
-  ['4000000000000069', { code: 'expired_card', message: 'Your card has expired.' }],
-  [
-    '4000000000000127',
-    { code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
-  ],
-  [
-    '4000000000000119',
-    { code: 'processing_error', message: 'An error occurred while processing your card.' },
-  ],
+/** Stripe test numbers that decline, with Stripe's codes (their messages: the error catalogue's). */
+const declining = new Map<string, DeclineCode>([
+  ['4000000000000002', 'card_declined'],
+  ['4000000000009995', 'insufficient_funds'],
+  ['4000000000000069', 'expired_card'],
+  ['4000000000000127', 'incorrect_cvc'],
+  ['4000000000000119', 'processing_error'],
 ]);
 
 export function luhnValid(digits: string): boolean {
@@ -59,33 +50,41 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-const decline = (code: DeclineCode, message: string): CardOutcome => ({ ok: false, code, message });
+/** A decline with Stripe's message for the code (the error catalogue's), or a more precise one. */
+const decline = (
+  code: DeclineCode,
+  message: string = errorCatalogue[code].message,
+): CardOutcome => ({
+  ok: false,
+  code,
+  message,
+});
 
 export function checkTestCard(card: TestCard, now: Date = new Date()): CardOutcome {
   const digits = card.cardNumber.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(digits)) {
-    return decline('invalid_number', 'Your card number is invalid.');
+    return decline('invalid_number');
   }
-  if (!luhnValid(digits)) return decline('incorrect_number', 'Your card number is incorrect.');
+  if (!luhnValid(digits)) return decline('incorrect_number');
 
   if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) {
-    return decline('invalid_expiry_month', "Your card's expiration month is invalid.");
+    return decline('invalid_expiry_month');
   }
   const year = card.expYear >= 0 && card.expYear < 100 ? 2000 + card.expYear : card.expYear;
   const thisYear = now.getUTCFullYear();
   const thisMonth = now.getUTCMonth() + 1;
   if (!Number.isInteger(year) || year > thisYear + 50 || year < 1900) {
-    return decline('invalid_expiry_year', "Your card's expiration year is invalid.");
+    return decline('invalid_expiry_year');
   }
   if (year < thisYear || (year === thisYear && card.expMonth < thisMonth)) {
-    return decline('expired_card', 'Your card has expired.');
+    return decline('expired_card');
   }
   if (!/^\d{3,4}$/.test(card.cvc)) {
-    return decline('invalid_cvc', "Your card's security code is invalid.");
+    return decline('invalid_cvc');
   }
 
   const known = declining.get(digits);
-  if (known) return decline(known.code, known.message);
+  if (known) return decline(known);
   if (succeeding.has(digits)) return { ok: true };
   return decline(
     'card_declined',

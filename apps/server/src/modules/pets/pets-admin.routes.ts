@@ -1,70 +1,41 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { adminListQuerySchema, adminPetAdoptedBodySchema } from '@pet-haven/shared/admin';
 import { idParamSchema } from '@pet-haven/shared/ids';
-import { TOTAL_COUNT_HEADER } from '@pet-haven/shared/pagination';
 import { deletedAnswerSchema, petSchema } from '@pet-haven/shared/pets';
 import type { AppDeps } from '../../app-deps';
 import { allowedBy, requireUser } from '../../auth/authenticate.middleware';
-import {
-  bearerSecurity,
-  createRouter,
-  errorResponses,
-  jsonBody,
-  jsonContent,
-} from '../../lib/openapi';
+import { createRouter, declareRoutes, jsonBody, jsonContent } from '../../lib/openapi';
+import { pageAnswer, pageResponse } from '../../lib/paging';
 import { presentPet } from './pets.presenter';
 import { deletePetByAdmin, listAllPetsForAdmin, setPetAdoptedByAdmin } from './pets-admin.service';
 import * as petsPolicy from './pets.policy';
 
-const tags = ['Admin'];
+const route = declareRoutes('Admin');
 
-const listRoute = createRoute({
-  method: 'get',
-  path: '/all-pets',
-  tags,
+const listRoute = route.get('/all-pets', {
   summary: 'Every pet, adopted or not, newest first (admin only); the total in X-Total-Count',
-  security: bearerSecurity,
-  middleware: [allowedBy(petsPolicy.canListAll)] as const,
+  guard: allowedBy(petsPolicy.canListAll),
   request: { query: adminListQuerySchema },
-  responses: {
-    200: {
-      ...jsonContent(z.array(petSchema), 'A page of pets'),
-      headers: z.object({ [TOTAL_COUNT_HEADER]: z.string() }),
-    },
-    400: errorResponses[400],
-    401: errorResponses[401],
-    403: errorResponses[403],
-  },
+  ok: [200, pageResponse(z.array(petSchema), 'Pets')],
+  errors: [400, 401, 403],
 });
 
-const deleteRoute = createRoute({
-  method: 'delete',
-  path: '/pets/{id}',
-  tags,
+const deleteRoute = route.delete('/pets/{id}', {
   summary: 'Delete any pet with its adoption requests (admin only)',
   description: 'Written to the audit log.',
-  security: bearerSecurity,
-  middleware: [allowedBy(petsPolicy.canDeleteAny)] as const,
+  guard: allowedBy(petsPolicy.canDeleteAny),
   request: { params: idParamSchema },
-  responses: {
-    200: jsonContent(deletedAnswerSchema, 'Deleted'),
-    ...errorResponses,
-  },
+  ok: [200, jsonContent(deletedAnswerSchema, 'Deleted')],
+  errors: [400, 401, 403, 404],
 });
 
-const adoptedRoute = createRoute({
-  method: 'patch',
-  path: '/pets/{id}',
-  tags,
+const adoptedRoute = route.patch('/pets/{id}', {
   summary: 'Set adopted either way on any pet (admin only); answers the pet',
   description: 'Written to the audit log.',
-  security: bearerSecurity,
-  middleware: [allowedBy(petsPolicy.canSetAdoptedAny)] as const,
+  guard: allowedBy(petsPolicy.canSetAdoptedAny),
   request: { params: idParamSchema, body: jsonBody(adminPetAdoptedBodySchema) },
-  responses: {
-    200: jsonContent(petSchema, 'The pet'),
-    ...errorResponses,
-  },
+  ok: [200, jsonContent(petSchema, 'The pet')],
+  errors: [400, 401, 403, 404],
 });
 
 export function createPetsAdminRoutes(deps: AppDeps) {
@@ -72,12 +43,9 @@ export function createPetsAdminRoutes(deps: AppDeps) {
 
   router.openapi(listRoute, async (c) => {
     const admin = requireUser(c);
-    const { rows, total } = await listAllPetsForAdmin(deps, c.req.valid('query'));
-    c.header(TOTAL_COUNT_HEADER, String(total));
-    return c.json(
-      rows.map((r) => presentPet(r, admin)),
-      200,
-    );
+    const query = c.req.valid('query');
+    const page = await listAllPetsForAdmin(deps, query);
+    return pageAnswer(c, query, page, (r) => presentPet(r, admin));
   });
 
   router.openapi(deleteRoute, async (c) => {

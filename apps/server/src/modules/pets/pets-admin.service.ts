@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
 import { pageOf } from '../../lib/paging';
-import { recordAdminAction } from '../audit/audit.service';
+import { recordAdminAction } from '../audit/audit.repository';
 import { releaseImages } from '../images/images.service';
 import { presentPet } from './pets.presenter';
 import * as repo from './pets.repository';
@@ -16,7 +16,6 @@ import type { PetRow } from './pets.repository';
 type AdminDeps = Pick<AppDeps, 'config' | 'database' | 'logger' | 'imageStorage'>;
 
 const petNotFound = () => notFound('Pet not found');
-const actorOf = (admin: AuthUser) => ({ id: admin.id, email: admin.email });
 
 /** GET /api/all-pets: every pet, adopted or not, newest first, with the total. */
 export function listAllPetsForAdmin(deps: AdminDeps, query: AdminListQuery) {
@@ -31,7 +30,7 @@ export async function deletePetByAdmin(deps: AdminDeps, admin: AuthUser, id: str
     const deleted = await repo.deletePet(tx, id);
     if (!deleted) throw petNotFound();
     await recordAdminAction(tx, {
-      actor: actorOf(admin),
+      actor: admin,
       action: 'pet.delete',
       targetType: 'pet',
       targetId: id,
@@ -58,7 +57,7 @@ export async function setPetAdoptedByAdmin(
     const after = await repo.findPetById(tx, id);
     if (!after) throw petNotFound();
     await recordAdminAction(tx, {
-      actor: actorOf(admin),
+      actor: admin,
       action: adopted ? 'pet.adopt' : 'pet.unadopt',
       targetType: 'pet',
       targetId: id,
@@ -80,7 +79,7 @@ export async function updatePetByAdmin(
     if (!(await repo.updatePet(tx, pet.id, changes))) return false;
     const after = await repo.findPetById(tx, pet.id);
     await recordAdminAction(tx, {
-      actor: actorOf(admin),
+      actor: admin,
       action: 'pet.update',
       targetType: 'pet',
       targetId: pet.id,

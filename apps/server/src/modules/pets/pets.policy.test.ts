@@ -1,10 +1,9 @@
 import { describe } from 'vitest';
-import { itAnswers, type Row } from '../../../test/helpers/policy-table';
+import { ADMINS_ONLY as ADMINS, itAnswers, type Row } from '../../../test/helpers/policy-table';
 import * as petsPolicy from './pets.policy';
 
 const NOT_OWNER = 'Only the owner of this pet can do this.';
 const FOR_GOOD = 'Marking a pet adopted cannot be undone; ask an admin.';
-const ADMINS = 'Only admins can do this.';
 const OTHERS = 'You can only list your own pets.';
 
 const pet = (ownerId: string, adopted = false) => ({ ownerId, adopted });

@@ -1,10 +1,10 @@
-import { type Actor, allow, allowIf, type Decision, deny, signInFirst } from '../../auth/authorize';
+import { type Actor, allow, allowIf, type Decision, signInFirst } from '../../auth/authorize';
 import {
   actsForSomeoneElse,
   adminOnly,
   canListFor,
   isAdmin,
-  isSelfOrAdmin,
+  ownerOrAdmin,
 } from '../users/users.policy';
 
 /**
@@ -35,7 +35,7 @@ export const canList = (actor: Actor, ownerEmail: string | undefined): Decision 
 
 /** PATCH /api/update-pet/{id}: the owner or an admin. */
 export const canUpdate = (actor: Actor, pet: OwnedPet): Decision =>
-  actor ? allowIf(isSelfOrAdmin(actor, pet.ownerId), NOT_OWNER) : signInFirst;
+  ownerOrAdmin(actor, pet.ownerId, NOT_OWNER);
 
 /** DELETE /api/pet/{id}: the owner or an admin. */
 export const canDelete = canUpdate;
@@ -49,8 +49,8 @@ export function canSetAdopted(
   pet: OwnedPet & { readonly adopted: boolean },
   adopted: boolean,
 ): Decision {
-  if (!actor) return signInFirst;
-  if (!isSelfOrAdmin(actor, pet.ownerId)) return deny(NOT_OWNER);
+  const owner = ownerOrAdmin(actor, pet.ownerId, NOT_OWNER);
+  if (!owner.allowed) return owner;
   return allowIf(
     adopted || !pet.adopted || isAdmin(actor),
     'Marking a pet adopted cannot be undone; ask an admin.',

@@ -1,6 +1,8 @@
-import { and, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, sql, type SQL } from 'drizzle-orm';
 import type { PetCategory } from '@pet-haven/shared/pets';
 import type { DbOrTx } from '../../db/client';
+import { countRows, pageFrom } from '../../db/paging';
+import type { Page, PageWindow } from '../../lib/paging';
 import { images, pets, user } from '../../db/schema/index';
 
 type PetTableRow = typeof pets.$inferSelect;
@@ -48,16 +50,6 @@ function conditions(f: PetFilter): SQL | undefined {
 }
 
 /**
- * How many pets match: always counted (no cache, so X-Total-Count is never stale). The count
- * uses the same predicate as the page, served by the same indexes (an index-only scan on
- * pets_adopted_date_idx / pets_adopted_category_date_idx, or the trigram index for a search).
- */
-async function countPets(db: DbOrTx, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(pets).where(where);
-  return row?.total ?? 0;
-}
-
-/**
  * Newest first, id breaking ties. NULLS LAST (the columns are NOT NULL anyway) matches the
  * indexes as drizzle-kit created them (`date_added DESC NULLS LAST, id DESC NULLS LAST`); a bare
  * DESC means NULLS FIRST and would make PostgreSQL sort every matching row instead of reading
@@ -65,30 +57,33 @@ async function countPets(db: DbOrTx, where: SQL | undefined): Promise<number> {
  */
 const newestFirst = [sql`${pets.dateAdded} desc nulls last`, sql`${pets.id} desc nulls last`];
 
-/** One page of pets, newest first (id breaks ties), and how many match in all. */
-export async function listPets(
-  db: DbOrTx,
-  filter: PetFilter,
-  page: { limit: number; offset: number },
-): Promise<{ rows: PetRow[]; total: number }> {
+/**
+ * One page of pets, newest first (id breaks ties), and how many match in all: always counted
+ * (no cache, so X-Total-Count is never stale), with the same predicate as the page, served by the
+ * same indexes (an index-only scan on pets_adopted_date_idx / pets_adopted_category_date_idx, or
+ * the trigram index for a search).
+ */
+export function listPets(db: DbOrTx, filter: PetFilter, window: PageWindow): Promise<Page<PetRow>> {
   const where = conditions(filter);
-  // The page's ids come from the pets table alone (walking an index in order, even for a deep
-  // offset); only those few rows are then joined to their owner and picture.
-  const pageIds = db
-    .select({ id: pets.id })
-    .from(pets)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(page.limit)
-    .offset(page.offset)
-    .as('page_ids');
-  const [rows, totals] = await Promise.all([
-    selectPets(db)
-      .innerJoin(pageIds, eq(pageIds.id, pets.id))
-      .orderBy(...newestFirst),
-    countPets(db, where),
-  ]);
-  return { rows, total: totals };
+  return pageFrom(
+    window,
+    ({ limit, offset }) => {
+      // The page's ids come from the pets table alone (walking an index in order, even for a
+      // deep offset); only those few rows are then joined to their owner and picture.
+      const pageIds = db
+        .select({ id: pets.id })
+        .from(pets)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(limit)
+        .offset(offset)
+        .as('page_ids');
+      return selectPets(db)
+        .innerJoin(pageIds, eq(pageIds.id, pets.id))
+        .orderBy(...newestFirst);
+    },
+    countRows(db, pets, where),
+  );
 }
 
 export async function findPetById(db: DbOrTx, id: string): Promise<PetRow | null> {
@@ -114,4 +109,31 @@ export async function updatePet(db: DbOrTx, id: string, changes: PetChanges): Pr
 export async function deletePet(db: DbOrTx, id: string): Promise<{ imageId: string } | null> {
   const rows = await db.delete(pets).where(eq(pets.id, id)).returning({ imageId: pets.imageId });
   return rows[0] ?? null;
+}
+
+/** The pets the sitemap lists: those the public list shows (not adopted). */
+const inSitemap = eq(pets.adopted, false);
+
+export async function countSitemapPets(db: DbOrTx): Promise<number> {
+  const [row] = await countRows(db, pets, inSitemap);
+  return row?.total ?? 0;
+}
+
+/**
+ * Pets for the sitemap in id order (the primary key's): `limit` of them after the id `after`, or
+ * from position `offset` of that order when `after` is null. Their id and last change only.
+ */
+export function sitemapPets(
+  db: DbOrTx,
+  after: string | null,
+  offset: number,
+  limit: number,
+): Promise<Array<{ id: string; changedAt: Date }>> {
+  return db
+    .select({ id: pets.id, changedAt: pets.updatedAt })
+    .from(pets)
+    .where(after === null ? inSitemap : and(inSitemap, gt(pets.id, after)))
+    .orderBy(asc(pets.id))
+    .limit(limit)
+    .offset(after === null ? offset : 0);
 }

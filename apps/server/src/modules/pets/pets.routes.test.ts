@@ -1,70 +1,35 @@
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseHostedImageUrl } from '@pet-haven/shared/images';
-import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
-import { createAdmin, createUser, type TestUser } from '../../../test/helpers/factories';
+import { expectError, expectInvalid } from '../../../test/helpers/expect';
+import { MISSING_ID, createUser } from '../../../test/helpers/factories';
+import { addPetVia, petBody, type PetInput } from '../../../test/helpers/pets';
+import { uploadPicture } from '../../../test/helpers/pictures';
+import { createTestContext, useTestContext, useUsers } from '../../../test/helpers/test-app';
 import { pets as petsTable } from '../../db/schema/index';
 
-let ctx: TestContext;
-let owner: TestUser;
-let other: TestUser;
-let admin: TestUser;
-let colour = 0;
-
-beforeAll(async () => {
-  // No grace period: a released picture goes at once.
-  ctx = await createTestContext({ IMAGE_GRACE_MINUTES: '0' });
-  owner = await createUser(ctx.database.db, { name: 'Owner' });
-  other = await createUser(ctx.database.db, { name: 'Other' });
-  admin = await createAdmin(ctx.database.db);
-});
-afterAll(() => ctx.close());
-
-/** Uploads a distinct (clearly different colour: WebP merges near ones) small picture through the API and answers its display_url. */
-async function uploadPicture(token = owner.token): Promise<string> {
-  colour += 1;
-  const png = await sharp({
-    create: {
-      width: 500,
-      height: 300,
-      channels: 3,
-      background: { r: (colour * 37) % 256, g: (colour * 91) % 256, b: (colour * 13) % 256 },
-    },
-  })
-    .png()
-    .toBuffer();
-  const fd = new FormData();
-  fd.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'pet.png');
-  const res = await ctx.request('/api/images', { method: 'POST', token, body: fd });
-  expect(res.status).toBe(201);
-  return res.body.data.display_url;
-}
-
-const petBody = async (overrides: Record<string, unknown> = {}) => ({
-  petImage: await uploadPicture(),
-  petName: 'Rex',
-  petAge: '2 years',
-  petLocation: 'Dhaka',
-  petCategory: 'dog',
-  shortDescription: 'A good boy',
-  longDescription: 'A very good boy who likes walks.',
-  ...overrides,
+// No grace period: a released picture goes at once.
+const ctx = useTestContext({ IMAGE_GRACE_MINUTES: '0' });
+const { owner, other, admin } = useUsers(ctx, {
+  owner: { name: 'Owner' },
+  other: { name: 'Other' },
+  admin: { role: 'admin' },
 });
 
-async function addPet(token = owner.token, overrides: Record<string, unknown> = {}) {
-  const res = await ctx.request('/api/add-pet', { token, json: await petBody(overrides) });
-  expect(res.status).toBe(201);
-  return res.body;
-}
+/** A distinct picture the size the form uploads (renditions up to 500w). */
+const picture = () => uploadPicture(ctx, owner.token, { width: 500, height: 300 });
 
-const missingId = '00000000-0000-4000-8000-000000000000';
+/** A valid add-pet body with a fresh picture, `overrides` on top. */
+const newPetBody = async (overrides: PetInput = {}) => petBody(await picture(), overrides);
+
+const addPet = async (token = owner.token, overrides: PetInput = {}) =>
+  addPetVia(ctx, token, { ...overrides, petImage: overrides.petImage ?? (await picture()) });
 
 describe('POST /api/add-pet', () => {
   it('creates a pet owned by the caller, ignoring a userEmail in the body', async () => {
     const res = await ctx.request('/api/add-pet', {
       token: owner.token,
-      json: await petBody({ userEmail: other.email, petName: '  Trimmed  ' }),
+      json: await newPetBody({ userEmail: other.email, petName: '  Trimmed  ' }),
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -79,14 +44,14 @@ describe('POST /api/add-pet', () => {
   });
 
   it('refuses anonymous callers with 401, even with a bad body', async () => {
-    expect((await ctx.request('/api/add-pet', { json: await petBody() })).status).toBe(401);
+    expect((await ctx.request('/api/add-pet', { json: await newPetBody() })).status).toBe(401);
     expect((await ctx.request('/api/add-pet', { json: {} })).status).toBe(401);
   });
 
   it('answers 400 naming each missing or too long field', async () => {
     const res = await ctx.request('/api/add-pet', {
       token: owner.token,
-      json: await petBody({ petName: '', petAge: undefined, petCategory: 'dragon' }),
+      json: await newPetBody({ petName: '', petAge: undefined, petCategory: 'dragon' }),
     });
     expect(res.status).toBe(400);
     const paths = res.body.issues.map((i: { path: string }) => i.path);
@@ -96,7 +61,7 @@ describe('POST /api/add-pet', () => {
 
     const long = await ctx.request('/api/add-pet', {
       token: owner.token,
-      json: await petBody({ shortDescription: 'x'.repeat(301) }),
+      json: await newPetBody({ shortDescription: 'x'.repeat(301) }),
     });
     expect(long.status).toBe(400);
     expect(long.body.issues[0].path).toBe('json.shortDescription');
@@ -114,7 +79,7 @@ describe('POST /api/add-pet', () => {
     ]) {
       const res = await ctx.request('/api/add-pet', {
         token: owner.token,
-        json: await petBody({ petImage }),
+        json: await newPetBody({ petImage }),
       });
       expect(res.status, petImage).toBe(400);
       expect(res.body.issues[0].path).toBe('json.petImage');
@@ -122,10 +87,10 @@ describe('POST /api/add-pet', () => {
   });
 
   it('accepts the display_url as an absolute URL on its own origin', async () => {
-    const url = await uploadPicture();
+    const url = await picture();
     const res = await ctx.request('/api/add-pet', {
       token: owner.token,
-      json: await petBody({ petImage: `http://localhost:3000${url}` }),
+      json: await newPetBody({ petImage: `http://localhost:3000${url}` }),
     });
     expect(res.status).toBe(201);
     expect(res.body.petImage).toBe(url);
@@ -231,7 +196,7 @@ describe('GET /api/pets and GET /api/pets/{id}', () => {
     expect(one.status).toBe(200);
     expect(one.body).toMatchObject({ _id: ids.Whiskers, petName: 'Whiskers' });
     expect(one.body).not.toHaveProperty('userEmail');
-    const missing = await ctx.request(`/api/pets/${missingId}`);
+    const missing = await ctx.request(`/api/pets/${MISSING_ID}`);
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Pet not found');
     expect((await ctx.request('/api/pets/not-a-uuid')).status).toBe(400);
@@ -256,7 +221,7 @@ describe('PATCH /api/update-pet/{id}', () => {
     const pet = await addPet();
     const oldUrl = pet.petImage;
     expect((await ctx.request(oldUrl)).status).toBe(200);
-    const newUrl = await uploadPicture();
+    const newUrl = await picture();
     const res = await ctx.request(`/api/update-pet/${pet._id}`, {
       method: 'PATCH',
       token: owner.token,
@@ -271,42 +236,17 @@ describe('PATCH /api/update-pet/{id}', () => {
 
   it('refuses anonymous (401), another user (403), lets an admin, 404 missing, 400 bad', async () => {
     const pet = await addPet();
-    const url = `/api/update-pet/${pet._id}`;
-    expect((await ctx.request(url, { method: 'PATCH', json: { petAge: '3' } })).status).toBe(401);
-    const forbidden = await ctx.request(url, {
-      method: 'PATCH',
-      token: other.token,
-      json: { petAge: '3' },
-    });
-    expect(forbidden.status).toBe(403);
-    const byAdmin = await ctx.request(url, {
-      method: 'PATCH',
-      token: admin.token,
-      json: { petAge: '3' },
-    });
+    const update = (token: string | undefined, json: unknown, id = pet._id) =>
+      ctx.request(`/api/update-pet/${id}`, { method: 'PATCH', token, json });
+    expectError(await update(undefined, { petAge: '3' }), 401, 'UNAUTHORIZED');
+    expectError(await update(other.token, { petAge: '3' }), 403, 'FORBIDDEN');
+    const byAdmin = await update(admin.token, { petAge: '3' });
     expect(byAdmin.status).toBe(200);
     expect(byAdmin.body.userEmail).toBe(owner.email);
-    const missing = await ctx.request(`/api/update-pet/${missingId}`, {
-      method: 'PATCH',
-      token: owner.token,
-      json: { petAge: '3' },
-    });
-    expect(missing.status).toBe(404);
-    const bad = await ctx.request(url, { method: 'PATCH', token: owner.token, json: {} });
-    expect(bad.status).toBe(400);
-    const badName = await ctx.request(url, {
-      method: 'PATCH',
-      token: owner.token,
-      json: { petName: ' ' },
-    });
-    expect(badName.status).toBe(400);
-    expect(badName.body.issues[0].path).toBe('json.petName');
-    const badId = await ctx.request('/api/update-pet/123', {
-      method: 'PATCH',
-      token: owner.token,
-      json: { petAge: '3' },
-    });
-    expect(badId.status).toBe(400);
+    expectError(await update(owner.token, { petAge: '3' }, MISSING_ID), 404, 'NOT_FOUND');
+    expectInvalid(await update(owner.token, {}));
+    expect(expectInvalid(await update(owner.token, { petName: ' ' }))[0]).toBe('json.petName');
+    expectInvalid(await update(owner.token, { petAge: '3' }, '123'));
   });
 });
 
@@ -372,8 +312,12 @@ describe('PATCH /api/pets/{id}/adopted', () => {
     expect((await ctx.request(url, { method: 'PATCH' })).status).toBe(401);
     expect((await ctx.request(url, { method: 'PATCH', token: other.token })).status).toBe(403);
     expect(
-      (await ctx.request(`/api/pets/${missingId}/adopted`, { method: 'PATCH', token: owner.token }))
-        .status,
+      (
+        await ctx.request(`/api/pets/${MISSING_ID}/adopted`, {
+          method: 'PATCH',
+          token: owner.token,
+        })
+      ).status,
     ).toBe(404);
     expect(
       (await ctx.request('/api/pets/nope/adopted', { method: 'PATCH', token: owner.token })).status,
@@ -443,7 +387,7 @@ describe('DELETE /api/pet/{id}', () => {
   });
 
   it('keeps a picture another pet still uses', async () => {
-    const url = await uploadPicture();
+    const url = await picture();
     const a = await addPet(owner.token, { petImage: url });
     await addPet(owner.token, { petImage: url });
     await ctx.request(`/api/pet/${a._id}`, { method: 'DELETE', token: owner.token });
@@ -468,31 +412,10 @@ describe('unattached uploads', () => {
     const graceCtx = await createTestContext();
     try {
       const u = await createUser(graceCtx.database.db);
-      const png = await sharp({
-        create: { width: 40, height: 40, channels: 3, background: '#123456' },
-      })
-        .png()
-        .toBuffer();
-      const fd = new FormData();
-      fd.append('image', new Blob([new Uint8Array(png)]), 'a.png');
-      const up = await graceCtx.request('/api/images', {
-        method: 'POST',
-        token: u.token,
-        body: fd,
-      });
-      const body = {
-        petImage: up.body.data.display_url,
-        petName: 'Fresh',
-        petAge: '1',
-        petLocation: 'X',
-        petCategory: 'other',
-        shortDescription: 's',
-        longDescription: 'l',
-      };
-      const pet = await graceCtx.request('/api/add-pet', { token: u.token, json: body });
-      await graceCtx.request(`/api/pet/${pet.body._id}`, { method: 'DELETE', token: u.token });
+      const pet = await addPetVia(graceCtx, u.token, { petName: 'Fresh' });
+      await graceCtx.request(`/api/pet/${pet._id}`, { method: 'DELETE', token: u.token });
       // Uploaded a moment ago: someone may be about to attach it again.
-      expect((await graceCtx.request(up.body.data.display_url)).status).toBe(200);
+      expect((await graceCtx.request(pet.petImage)).status).toBe(200);
     } finally {
       await graceCtx.close();
     }

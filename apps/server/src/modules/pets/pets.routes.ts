@@ -1,7 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { errorBodySchema } from '@pet-haven/shared/errors';
+import { z } from '@hono/zod-openapi';
 import { idParamSchema } from '@pet-haven/shared/ids';
-import { TOTAL_COUNT_HEADER } from '@pet-haven/shared/pagination';
 import {
   deletedAnswerSchema,
   markAdoptedBodySchema,
@@ -14,125 +12,73 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { allowedBy, requireUser, signedIn } from '../../auth/authenticate.middleware';
 import { authorize } from '../../auth/authorize';
-import {
-  bearerSecurity,
-  createRouter,
-  errorResponses,
-  jsonBody,
-  jsonContent,
-} from '../../lib/openapi';
+import { createRouter, declareRoutes, jsonBody, jsonContent } from '../../lib/openapi';
+import { pageAnswer, pageResponse } from '../../lib/paging';
 import * as petsPolicy from './pets.policy';
 import { presentPet } from './pets.presenter';
 import * as pets from './pets.service';
 
-const totalHeader = {
-  [TOTAL_COUNT_HEADER]: { schema: { type: 'integer' as const }, description: 'Matching pets' },
-};
-const petList = (description: string) => ({
-  ...jsonContent(z.array(petSchema), description),
-  headers: totalHeader,
-});
-const { 400: e400, 401: e401, 403: e403, 404: e404 } = errorResponses;
+const route = declareRoutes('Pets');
+const petList = (description: string) => pageResponse(z.array(petSchema), description);
 
-const listRoute = createRoute({
-  method: 'get',
-  path: '/pets',
-  tags: ['Pets'],
+const listRoute = route.get('/pets', {
   summary: 'One page of pets, newest first; the total in X-Total-Count',
   description:
     'Anonymous callers always get pets not yet adopted (`adopted` is taken as false whatever ' +
     'they send) and no e-mail addresses; signed-in callers may filter on `adopted` either way.',
   request: { query: petListQuerySchema },
-  responses: { 200: petList('Pets (no e-mail addresses for anonymous callers)'), 400: e400 },
+  ok: [200, petList('Pets (no e-mail addresses for anonymous callers)')],
+  errors: [400],
 });
 
-const getRoute = createRoute({
-  method: 'get',
-  path: '/pets/{id}',
-  tags: ['Pets'],
+const getRoute = route.get('/pets/{id}', {
   summary: 'One pet',
   request: { params: idParamSchema },
-  responses: { 200: jsonContent(petSchema, 'The pet'), 400: e400, 404: e404 },
+  ok: [200, jsonContent(petSchema, 'The pet')],
+  errors: [400, 404],
 });
 
-const addRoute = createRoute({
-  method: 'post',
-  path: '/add-pet',
-  tags: ['Pets'],
+const addRoute = route.post('/add-pet', {
   summary: 'List a pet; the owner is the signed-in user (a userEmail in the body is ignored)',
-  security: bearerSecurity,
-  middleware: [allowedBy(petsPolicy.canCreate)] as const,
+  guard: allowedBy(petsPolicy.canCreate),
   request: { body: jsonBody(petBodySchema) },
-  responses: { 201: jsonContent(petSchema, 'The new pet'), 400: e400, 401: e401 },
+  ok: [201, jsonContent(petSchema, 'The new pet')],
+  errors: [400, 401],
 });
 
-const updateRoute = createRoute({
-  method: 'patch',
-  path: '/update-pet/{id}',
-  tags: ['Pets'],
+const updateRoute = route.patch('/update-pet/{id}', {
   summary: 'Change a pet (owner or admin); send only the fields to change',
-  security: bearerSecurity,
-  middleware: [signedIn] as const,
+  guard: signedIn,
   request: { params: idParamSchema, body: jsonBody(updatePetBodySchema) },
-  responses: {
-    200: jsonContent(petSchema, 'The changed pet'),
-    400: e400,
-    401: e401,
-    403: e403,
-    404: e404,
-  },
+  ok: [200, jsonContent(petSchema, 'The changed pet')],
+  errors: [400, 401, 403, 404],
 });
 
-const userPetsRoute = createRoute({
-  method: 'get',
-  path: '/user/pets',
-  tags: ['Pets'],
+const userPetsRoute = route.get('/user/pets', {
   summary: "The caller's own pets (an admin may name anyone), newest first",
-  security: bearerSecurity,
-  middleware: [signedIn] as const,
+  guard: signedIn,
   request: { query: userPetsQuerySchema },
-  responses: { 200: petList('Pets'), 400: e400, 401: e401, 403: e403 },
+  ok: [200, petList('Pets')],
+  errors: [400, 401, 403],
 });
 
-const deleteRoute = createRoute({
-  method: 'delete',
-  path: '/pet/{id}',
-  tags: ['Pets'],
+const deleteRoute = route.delete('/pet/{id}', {
   summary: 'Delete a pet and its adoption requests (owner or admin)',
-  security: bearerSecurity,
-  middleware: [signedIn] as const,
+  guard: signedIn,
   request: { params: idParamSchema },
-  responses: {
-    200: jsonContent(deletedAnswerSchema, 'Deleted'),
-    400: e400,
-    401: e401,
-    403: e403,
-    404: e404,
-  },
+  ok: [200, jsonContent(deletedAnswerSchema, 'Deleted')],
+  errors: [400, 401, 403, 404],
 });
 
-const adoptedRoute = createRoute({
-  method: 'patch',
-  path: '/pets/{id}/adopted',
-  tags: ['Pets'],
+const adoptedRoute = route.patch('/pets/{id}/adopted', {
   summary: 'Mark a pet adopted (owner: one way; admin: either way)',
   description:
     'Send no body (marks adopted) or a JSON body `{ adopted }`. Another content type is a 415, ' +
     'malformed JSON a 400.',
-  security: bearerSecurity,
-  middleware: [signedIn] as const,
-  request: {
-    params: idParamSchema,
-    body: { content: { 'application/json': { schema: markAdoptedBodySchema } }, required: false },
-  },
-  responses: {
-    200: jsonContent(petSchema, 'The pet'),
-    400: e400,
-    401: e401,
-    403: e403,
-    404: e404,
-    415: jsonContent(errorBodySchema, 'A body that is not JSON'),
-  },
+  guard: signedIn,
+  request: { params: idParamSchema, body: jsonBody(markAdoptedBodySchema, { required: false }) },
+  ok: [200, jsonContent(petSchema, 'The pet')],
+  errors: [400, 401, 403, 404, [415, 'A body that is not JSON']],
 });
 
 export function createPetsRoutes(deps: AppDeps) {
@@ -142,15 +88,11 @@ export function createPetsRoutes(deps: AppDeps) {
     const viewer = c.get('user');
     const query = c.req.valid('query');
     // Visitors only ever see pets not yet adopted (spec: pet listing).
-    const { rows, total } = await pets.listPets(
+    const page = await pets.listPets(
       deps,
       petsPolicy.canSeeAdopted(viewer) ? query : { ...query, adopted: false },
     );
-    c.header(TOTAL_COUNT_HEADER, String(total));
-    return c.json(
-      rows.map((r) => presentPet(r, viewer)),
-      200,
-    );
+    return pageAnswer(c, query, page, (r) => presentPet(r, viewer));
   });
 
   router.openapi(getRoute, async (c) => {
@@ -174,12 +116,9 @@ export function createPetsRoutes(deps: AppDeps) {
 
   router.openapi(userPetsRoute, async (c) => {
     const actor = requireUser(c);
-    const { rows, total } = await pets.listUserPets(deps, actor, c.req.valid('query'));
-    c.header(TOTAL_COUNT_HEADER, String(total));
-    return c.json(
-      rows.map((r) => presentPet(r, actor)),
-      200,
-    );
+    const query = c.req.valid('query');
+    const page = await pets.listUserPets(deps, actor, query);
+    return pageAnswer(c, query, page, (r) => presentPet(r, actor));
   });
 
   router.openapi(deleteRoute, async (c) => {

@@ -29,6 +29,18 @@ export function listPets(deps: AppDeps, query: PetListQuery) {
   );
 }
 
+/** The sitemap's pets (decision 021): how many there are. */
+export const countPetsForSitemap = (deps: Pick<AppDeps, 'database'>) =>
+  repo.countSitemapPets(deps.database.db);
+
+/** A batch of the sitemap's pets in a stable order: after the id `after`, else from `offset`. */
+export const petsForSitemap = (
+  deps: Pick<AppDeps, 'database'>,
+  after: string | null,
+  offset: number,
+  limit: number,
+) => repo.sitemapPets(deps.database.db, after, offset, limit);
+
 export async function getPet(deps: AppDeps, id: string): Promise<PetRow> {
   const pet = await repo.findPetById(deps.database.db, id);
   if (!pet) throw petNotFound();
@@ -38,7 +50,7 @@ export async function getPet(deps: AppDeps, id: string): Promise<PetRow> {
 /** GET /api/user/pets: your own pets; an admin may name anyone by e-mail. */
 export async function listUserPets(deps: AppDeps, actor: AuthUser, query: UserPetsQuery) {
   authorize(petsPolicy.canList(actor, query.email));
-  const ownerId = await resolveListOwner(deps.database.db, actor, query.email);
+  const ownerId = await resolveListOwner(deps, actor, query.email);
   if (!ownerId) return { rows: [], total: 0 };
   return repo.listPets(deps.database.db, { ownerId }, pageOf(query));
 }

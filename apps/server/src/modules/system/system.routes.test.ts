@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../../../test/helpers/test-app';
+import { expectError } from '../../../test/helpers/expect';
 import { createUser } from '../../../test/helpers/factories';
 import { issueAccessToken } from '../../auth/token';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 describe('system routes', () => {
-  it('GET /api/health answers ok', async () => {
-    const res = await ctx.request('/api/health');
+  it.each([
+    ['/api/health', 'ok', 'always'],
+    ['/api/ready', 'ready', 'when the database is reachable'],
+  ])('GET %s answers %s (%s)', async (path, status) => {
+    const res = await ctx.request(path);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok' });
-  });
-
-  it('GET /api/ready answers ready when the database is reachable', async () => {
-    const res = await ctx.request('/api/ready');
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ready' });
+    expect(res.body).toEqual({ status });
   });
 
   it('publishes the OpenAPI document and a docs page', async () => {
@@ -35,9 +29,7 @@ describe('system routes', () => {
   });
 
   it('answers unknown API routes with a JSON 404', async () => {
-    const res = await ctx.request('/api/no-such-thing');
-    expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({ code: 'NOT_FOUND' });
+    expectError(await ctx.request('/api/no-such-thing'), 404, 'NOT_FOUND');
   });
 
   it('sets security headers', async () => {
@@ -53,8 +45,7 @@ describe('system routes', () => {
       method: 'POST',
       json: JSON.stringify({ x: 'a'.repeat(1024 * 1024 + 10) }),
     });
-    expect(res.status).toBe(413);
-    expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
+    expectError(res, 413, 'PAYLOAD_TOO_LARGE');
   });
 });
 
@@ -79,8 +70,6 @@ describe('bearer authentication', () => {
       ctx.deps.config.authSecret,
       Date.now() - 16 * 60 * 1000,
     );
-    const res = await ctx.request('/api/health', { token: expired.token });
-    expect(res.status).toBe(401);
-    expect(res.body.code).toBe('UNAUTHORIZED');
+    expectError(await ctx.request('/api/health', { token: expired.token }), 401, 'UNAUTHORIZED');
   });
 });

@@ -1,37 +1,31 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { publicConfigSchema } from '@pet-haven/shared/users';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
-import { createRouter, jsonContent } from '../../lib/openapi';
+import { createRouter, declareRoutes, jsonContent } from '../../lib/openapi';
+import { presentPublicConfig } from './system.presenter';
 
-const healthRoute = createRoute({
-  method: 'get',
-  path: '/health',
-  tags: ['System'],
+const route = declareRoutes('System');
+
+const healthRoute = route.get('/health', {
   summary: 'The process is up',
-  responses: { 200: jsonContent(z.object({ status: z.literal('ok') }), 'Up') },
+  ok: [200, jsonContent(z.object({ status: z.literal('ok') }), 'Up')],
+  errors: [],
 });
 
-const readyRoute = createRoute({
-  method: 'get',
-  path: '/ready',
-  tags: ['System'],
+const readyRoute = route.get('/ready', {
   summary: 'The database is reachable',
-  responses: {
-    200: jsonContent(z.object({ status: z.literal('ready') }), 'Ready'),
-    503: jsonContent(z.object({ code: z.string(), message: z.string() }), 'Database unreachable'),
-  },
+  ok: [200, jsonContent(z.object({ status: z.literal('ready') }), 'Ready')],
+  errors: [[503, 'Database unreachable', z.object({ code: z.string(), message: z.string() })]],
 });
 
-const configRoute = createRoute({
-  method: 'get',
-  path: '/config',
-  tags: ['System'],
+const configRoute = route.get('/config', {
   summary: 'What the web app needs to know: sign-in providers and the payment provider',
-  responses: { 200: jsonContent(publicConfigSchema, 'Public configuration') },
+  ok: [200, jsonContent(publicConfigSchema, 'Public configuration')],
+  errors: [],
 });
 
 const swaggerDir = path.dirname(
@@ -55,22 +49,12 @@ export function createSystemRoutes(deps: AppDeps) {
       await deps.database.ping();
     } catch (err) {
       c.get('logger').warn({ err }, 'Readiness check failed');
-      throw new AppError(503, 'SERVICE_UNAVAILABLE', 'The database is not reachable.');
+      throw new AppError('SERVICE_UNAVAILABLE', 'The database is not reachable.');
     }
     return c.json({ status: 'ready' as const }, 200);
   });
 
-  router.openapi(configRoute, (c) =>
-    c.json(
-      {
-        providers: { google: deps.config.google !== null, github: deps.config.github !== null },
-        payments: deps.config.stripe
-          ? { provider: 'stripe' as const, publishableKey: deps.config.stripe.publishableKey }
-          : { provider: 'test' as const, publishableKey: null },
-      },
-      200,
-    ),
-  );
+  router.openapi(configRoute, (c) => c.json(presentPublicConfig(deps.config), 200));
 
   router.get('/docs', (c) => c.html(docsHtml));
   router.get('/docs/assets/docs-init.js', (c) =>

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { itAnswers, type Row } from '../../../test/helpers/policy-table';
+import { ADMINS_ONLY as ADMINS, itAnswers, type Row } from '../../../test/helpers/policy-table';
 import * as usersPolicy from './users.policy';
 
-const ADMINS = 'Only admins can do this.';
 const PROFILE = 'You can only save your own profile.';
 const CHECK = 'You can only check your own admin status.';
 const ELSE = 'else@example.com';

@@ -37,6 +37,20 @@ export const isOwnEmail = (actor: AuthUser, email: string): boolean =>
 export const namesSelf = (actor: AuthUser, email: string | undefined): boolean =>
   !email?.trim() || isOwnEmail(actor, email);
 
+/**
+ * Actions on something a user owns (a pet, a campaign, the pet a request is for): its owner or an
+ * admin. 401 for anonymous callers; anyone else gets `refusal` (403).
+ */
+export const ownerOrAdmin = (actor: Actor, ownerId: string, refusal: string): Decision =>
+  actor ? allowIf(isSelfOrAdmin(actor, ownerId), refusal) : signInFirst;
+
+/**
+ * Actions only the owner takes, admins included only when they own it (a payment's donor, null
+ * once that account is deleted: then nobody). 401 for anonymous callers, else `refusal` (403).
+ */
+export const ownerOnly = (actor: Actor, ownerId: string | null, refusal: string): Decision =>
+  actor ? allowIf(isSelf(actor, ownerId), refusal) : signInFirst;
+
 const ADMINS_ONLY = 'Only admins can do this.';
 
 /** Admin-only actions: 401 for anonymous callers, 403 for users. */

@@ -1,5 +1,7 @@
-import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { countRows, pageFrom } from '../../db/paging';
+import type { Page, PageWindow } from '../../lib/paging';
 import { user } from '../../db/schema/index';
 
 const userColumns = {
@@ -28,21 +30,18 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
 }
 
 /** A page of users, oldest account first, and the total number of users. */
-export async function listUsers(
-  db: DbOrTx,
-  page: { offset: number; limit: number },
-): Promise<{ rows: UserRow[]; total: number }> {
-  const [rows, totals] = await Promise.all([
-    db
-      .select(userColumns)
-      .from(user)
-      .orderBy(asc(user.createdAt), asc(user.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(user),
-  ]);
-  return { rows, total: totals[0]?.total ?? 0 };
-}
+export const listUsers = (db: DbOrTx, window: PageWindow): Promise<Page<UserRow>> =>
+  pageFrom(
+    window,
+    ({ limit, offset }) =>
+      db
+        .select(userColumns)
+        .from(user)
+        .orderBy(asc(user.createdAt), asc(user.id))
+        .limit(limit)
+        .offset(offset),
+    countRows(db, user),
+  );
 
 /**
  * Marks the profile as saved the first time only. Answers true when this call was the first
@@ -69,27 +68,22 @@ export async function updateProfile(
     .where(eq(user.id, id));
 }
 
-/** Sets role admin on a user who is not one yet; answers the user when it changed something. */
-export async function setAdminRole(db: DbOrTx, id: string): Promise<UserRow | null> {
+/**
+ * Sets role admin on the user with this id if not one yet and `also` holds; answers the user when
+ * it changed something.
+ */
+async function promote(db: DbOrTx, id: string, also?: SQL): Promise<UserRow | null> {
   const rows = await db
     .update(user)
     .set({ role: 'admin', updatedAt: sql`now()` })
-    .where(and(eq(user.id, id), ne(user.role, 'admin')))
+    .where(and(eq(user.id, id), ne(user.role, 'admin'), also))
     .returning(userColumns);
   return rows[0] ?? null;
 }
 
+/** Sets role admin on a user who is not one yet; answers the user when it changed something. */
+export const setAdminRole = (db: DbOrTx, id: string) => promote(db, id);
+
 /** Like setAdminRole, only when the user's e-mail is in `emails` (lower-case). */
-export async function setAdminRoleIfListed(
-  db: DbOrTx,
-  id: string,
-  emails: string[],
-): Promise<UserRow | null> {
-  if (emails.length === 0) return null;
-  const rows = await db
-    .update(user)
-    .set({ role: 'admin', updatedAt: sql`now()` })
-    .where(and(eq(user.id, id), ne(user.role, 'admin'), inArray(sql`lower(${user.email})`, emails)))
-    .returning(userColumns);
-  return rows[0] ?? null;
-}
+export const setAdminRoleIfListed = async (db: DbOrTx, id: string, emails: string[]) =>
+  emails.length === 0 ? null : promote(db, id, inArray(sql`lower(${user.email})`, emails));

@@ -1,13 +1,10 @@
 import { messages } from '@pet-haven/shared/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { auditEntriesFor } from '../../../test/helpers/admin';
 import { createAdmin, createUser } from '../../../test/helpers/factories';
-import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
+import { useTestContext } from '../../../test/helpers/test-app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 const db = () => ctx.database.db;
 
@@ -157,27 +154,27 @@ describe('PATCH /api/users/admin/{id}', () => {
     expect(res.status).toBe(403);
   });
 
-  it('promotes (modifiedCount 1), then answers 0, and writes one audit entry', async () => {
+  it('promotes (modifiedCount 1), then answers 0 (not an error), and writes one audit entry', async () => {
     const admin = await createAdmin(db());
     const target = await createUser(db());
-    const first = await ctx.request(`/api/users/admin/${target.id}`, {
-      method: 'PATCH',
-      token: admin.token,
-    });
+    const promote = () =>
+      ctx.request(`/api/users/admin/${target.id}`, { method: 'PATCH', token: admin.token });
+    const first = await promote();
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ modifiedCount: 1 });
-    const again = await ctx.request(`/api/users/admin/${target.id}`, {
-      method: 'PATCH',
-      token: admin.token,
-    });
+    const again = await promote();
+    expect(again.status).toBe(200);
     expect(again.body).toEqual({ modifiedCount: 0 });
 
-    // The promoted user's own token now shows admin rights.
+    // The promoted user is an admin at once, with the token they already hold.
+    const check = await ctx.request(`/api/users/admin/${encodeURIComponent(target.email)}`, {
+      token: target.token,
+    });
+    expect(check.body).toEqual({ admin: true });
     expect((await ctx.request('/api/users', { token: target.token })).status).toBe(200);
+    expect((await ctx.request('/api/all-pets', { token: target.token })).status).toBe(200);
 
-    const log = await ctx.request('/api/admin/audit-log', { token: admin.token });
-    const entries = log.body.filter((e: { targetId: string }) => e.targetId === target.id);
-    expect(entries).toEqual([
+    expect(await auditEntriesFor(ctx, admin.token, target.id)).toEqual([
       expect.objectContaining({
         actorId: admin.id,
         actorEmail: admin.email,

@@ -1,11 +1,10 @@
-import { messages } from '@pet-haven/shared/messages';
-import type { SaveUserBody, SaveUserAnswer, UsersQuery } from '@pet-haven/shared/users';
+import type { SaveUserBody, UsersQuery } from '@pet-haven/shared/users';
+import type { AppDeps } from '../../app-deps';
 import { authorize } from '../../auth/authorize';
-import type { Database, DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
 import { pageOf } from '../../lib/paging';
-import { recordAdminAction, type AuditActor } from '../audit/audit.service';
+import { recordAdminAction, type AuditActor } from '../audit/audit.repository';
 import {
   findUserByEmail,
   findUserById,
@@ -18,29 +17,28 @@ import {
 } from './users.repository';
 import * as usersPolicy from './users.policy';
 
+type UsersDeps = Pick<AppDeps, 'database'>;
+
 /**
  * POST /api/users: stores the caller's profile (name, photo). The account itself already exists
- * (Better Auth created it); the first save answers the id, later ones "User already exists".
+ * (Better Auth created it). Answers whether this was the profile's first save.
  */
 export async function saveProfile(
-  db: Database,
+  deps: UsersDeps,
   caller: AuthUser,
   body: SaveUserBody,
-): Promise<SaveUserAnswer> {
+): Promise<{ firstSave: boolean }> {
   authorize(usersPolicy.canSaveProfile(caller, body.email));
   const name = body.displayName ?? body.name;
   const image = body.photoURL ?? undefined;
-  return db.transaction(async (tx) => {
+  return deps.database.db.transaction(async (tx) => {
     await updateProfile(tx, caller.id, { name, image });
-    const first = await markProfileSaved(tx, caller.id);
-    return first
-      ? { insertedId: caller.id, message: 'User saved' }
-      : { insertedId: null, message: messages.registration.serverAlreadyExists };
+    return { firstSave: await markProfileSaved(tx, caller.id) };
   });
 }
 
-export function listAllUsers(db: DbOrTx, query: UsersQuery) {
-  return listUsers(db, pageOf(query));
+export function listAllUsers(deps: UsersDeps, query: UsersQuery) {
+  return listUsers(deps.database.db, pageOf(query));
 }
 
 /**
@@ -49,23 +47,23 @@ export function listAllUsers(db: DbOrTx, query: UsersQuery) {
  * user (null when there is no such user).
  */
 export async function resolveListOwner(
-  db: DbOrTx,
+  deps: UsersDeps,
   actor: AuthUser,
   email: string | undefined,
 ): Promise<string | null> {
   if (!email || usersPolicy.namesSelf(actor, email)) return actor.id;
-  return (await findUserByEmail(db, email))?.id ?? null;
+  return (await findUserByEmail(deps.database.db, email))?.id ?? null;
 }
 
 /** GET /api/users/admin/{email}: yourself, or any e-mail when an admin asks. */
-export async function isAdminEmail(db: DbOrTx, caller: AuthUser, email: string) {
+export async function isAdminEmail(deps: UsersDeps, caller: AuthUser, email: string) {
   authorize(usersPolicy.canCheckAdmin(caller, email));
   if (usersPolicy.isOwnEmail(caller, email)) return usersPolicy.isAdmin(caller);
-  return usersPolicy.isAdmin(await findUserByEmail(db, email));
+  return usersPolicy.isAdmin(await findUserByEmail(deps.database.db, email));
 }
 
-async function promote(db: Database, actor: AuditActor, target: UserRow) {
-  return db.transaction(async (tx) => {
+async function promote(deps: UsersDeps, actor: AuditActor, target: UserRow) {
+  return deps.database.db.transaction(async (tx) => {
     const changed = await setAdminRole(tx, target.id);
     if (!changed) return 0;
     await recordAdminAction(tx, {
@@ -81,28 +79,31 @@ async function promote(db: Database, actor: AuditActor, target: UserRow) {
 }
 
 /** PATCH /api/users/admin/{id}: answers the modified count (0 when already an admin). */
-export async function promoteUserById(db: Database, actor: AuthUser, id: string) {
-  const target = await findUserById(db, id);
+export async function promoteUserById(deps: UsersDeps, actor: AuthUser, id: string) {
+  const target = await findUserById(deps.database.db, id);
   if (!target) throw notFound('No user has this id.');
-  return promote(db, { id: actor.id, email: actor.email }, target);
+  return promote(deps, actor, target);
 }
 
 /** The command line's promote: null when no user has this e-mail. */
-export async function promoteUserByEmail(db: Database, actor: AuditActor, email: string) {
-  const target = await findUserByEmail(db, email);
+export async function promoteUserByEmail(deps: UsersDeps, actor: AuditActor, email: string) {
+  const target = await findUserByEmail(deps.database.db, email);
   if (!target) return null;
-  return { user: target, modifiedCount: await promote(db, actor, target) };
+  return { user: target, modifiedCount: await promote(deps, actor, target) };
 }
 
-/** On every sign-in: an account whose e-mail is in ADMIN_EMAILS becomes an admin. */
+/**
+ * On every sign-in: an account whose e-mail is in ADMIN_EMAILS becomes an admin, recorded as
+ * done by `actor`. Answers whether it changed the role.
+ */
 export async function applyAdminEmails(
-  db: Database,
+  deps: Pick<AppDeps, 'config' | 'database'>,
   userId: string,
-  adminEmails: string[],
   actor: AuditActor,
 ) {
+  const adminEmails = deps.config.adminEmails.map((e) => e.toLowerCase());
   if (adminEmails.length === 0) return false;
-  return db.transaction(async (tx) => {
+  return deps.database.db.transaction(async (tx) => {
     const changed = await setAdminRoleIfListed(tx, userId, adminEmails);
     if (!changed) return false;
     await recordAdminAction(tx, {

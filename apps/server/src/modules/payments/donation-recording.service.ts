@@ -1,0 +1,114 @@
+import { toCentsStrict, formatCents } from '@pet-haven/shared/money';
+import type { RecordDonationBody } from '@pet-haven/shared/payments';
+import type { AppDeps } from '../../app-deps';
+import { authorize } from '../../auth/authorize';
+import { AppError, invalidField } from '../../lib/errors';
+import type { AuthUser } from '../../lib/hono-env';
+import * as paymentsPolicy from './payments.policy';
+import { CURRENCY } from './payments.provider';
+import { cancelOpenIntent, findIntent, type IntentRow } from './payments.repository';
+import {
+  type ClosedReason,
+  closedCodes,
+  closedWhat,
+  noSuchPayment,
+  recordOnce,
+} from './payments.rules';
+
+type Deps = Pick<AppDeps, 'database' | 'logger' | 'paymentProvider'>;
+
+/** A donation recorded now (`created`) or before (a retry), and the campaign's raised amount. */
+export interface RecordedDonation {
+  created: boolean;
+  raisedCents: number;
+}
+
+/**
+ * POST /api/donations/record: the browser reports a payment. The server asks the provider
+ * whether that intent succeeded, for that campaign, that amount and this donor, and only then
+ * records it (once, whoever reports it first: browser, retry or webhook).
+ */
+export async function recordDonation(
+  deps: Deps,
+  caller: AuthUser,
+  body: RecordDonationBody,
+): Promise<RecordedDonation> {
+  const amountCents = toCentsStrict(body.amount);
+  const intent = await findIntent(deps.database.db, body.paymentIntentId);
+  if (!intent || intent.provider !== deps.paymentProvider.name) throw noSuchPayment();
+  authorize(paymentsPolicy.canRecord(caller, intent));
+  if (intent.campaignId !== body.donationId) {
+    throw invalidField('json.donationId', 'This payment was made for another campaign.');
+  }
+  if (intent.amountCents !== amountCents) {
+    throw invalidField(
+      'json.amount',
+      `The amount does not match the payment (${formatCents(intent.amountCents)}).`,
+    );
+  }
+  const remote = await deps.paymentProvider.retrieveIntent(intent.id);
+  if (!remote) throw noSuchPayment();
+  if (
+    remote.amountCents !== intent.amountCents ||
+    remote.currency !== CURRENCY ||
+    remote.campaignId !== intent.campaignId
+  ) {
+    deps.logger.error(
+      { paymentIntentId: intent.id, remote },
+      'Provider intent does not match ours',
+    );
+    throw new AppError('PAYMENT_MISMATCH');
+  }
+  if (remote.status !== 'succeeded') throw new AppError('PAYMENT_NOT_COMPLETED');
+  return recordSucceeded(deps, intent);
+}
+
+/** A payment whose money went back to the donor: a final answer (nothing for Stripe to retry). */
+export class PaymentRefunded extends AppError {}
+
+const refundedError = (reason: ClosedReason | 'full' | null) => {
+  if (reason === 'full') {
+    return new PaymentRefunded(
+      'CAMPAIGN_FULL',
+      'The campaign reached its maximum before your payment completed, so your payment was refunded.',
+    );
+  }
+  if (reason) {
+    return new PaymentRefunded(
+      closedCodes[reason],
+      `The campaign ${closedWhat[reason]} before your payment completed, so your payment was refunded.`,
+    );
+  }
+  return new PaymentRefunded('PAYMENT_REFUNDED');
+};
+
+/**
+ * Records a payment the provider says succeeded (money taken), for the browser's report and
+ * Stripe's webhook. If the campaign cannot take it any more (paused, archived or ended meanwhile,
+ * or full because a Stripe reservation expired before the card was confirmed) the payment is
+ * refunded, nothing is recorded and PaymentRefunded says why.
+ */
+export async function recordSucceeded(deps: Deps, intent: IntentRow): Promise<RecordedDonation> {
+  const result = await deps.database.db.transaction((tx) => recordOnce(tx, intent, new Date()));
+  if ('refunded' in result) throw refundedError(null);
+  if ('refused' in result) {
+    deps.logger.warn(
+      { paymentIntentId: intent.id, reason: result.refused },
+      'Campaign cannot take this payment: refunding',
+    );
+    await deps.paymentProvider.refund(intent.id);
+    await cancelOpenIntent(deps.database.db, intent.id, 'refunded');
+    throw refundedError(result.refused);
+  }
+  if (result.created) {
+    deps.logger.info(
+      {
+        paymentIntentId: intent.id,
+        campaignId: intent.campaignId,
+        amountCents: intent.amountCents,
+      },
+      'Donation recorded',
+    );
+  }
+  return result;
+}
