@@ -2,11 +2,15 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './scripts/precompress';
+import { pureSharedDeclarations } from './scripts/pure-shared-declarations';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
+export default defineConfig(({ isSsrBuild }) => ({
+  // pureSharedDeclarations: what a page does not use of packages/shared (zod schemas) is dropped;
+  // precompress: .br and .gz twins of the client build's text files (decision 022)
+  plugins: [react(), tailwindcss(), pureSharedDeclarations(), precompress()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,
@@ -28,7 +32,23 @@ export default defineConfig({
       },
     },
   },
-  build: { sourcemap: true, target: 'es2022' },
+  // `vite build --ssr src/entry-server.tsx` (npm run build) makes the server entry in dist-server/
+  // (decision 021); public/ is the client's only.
+  // Source maps stay in dist for error reports but are not linked from the files (`hidden`) and
+  // the server never serves them; the client's manifest feeds the first-load budget check
+  // (scripts/check-bundle-budget.ts, decision 022).
+  build: {
+    sourcemap: 'hidden',
+    manifest: !isSsrBuild,
+    target: 'es2022',
+    copyPublicDir: !isSsrBuild,
+    // The server entry is one file: the server imports it once per app (render.ts), and a chunk
+    // importing shared code back from `entry-server.js` would get a second copy of the app (and of
+    // React) without that app's API transport.
+    rolldownOptions: isSsrBuild ? { output: { codeSplitting: false } } : undefined,
+  },
+  // one self-contained file set: runs wherever the build is copied, in React's production mode
+  ssr: { noExternal: true },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
@@ -37,4 +57,4 @@ export default defineConfig({
     // route tests load lazy route modules; 2 shared CPUs make the first render slow
     testTimeout: 20_000,
   },
-});
+}));

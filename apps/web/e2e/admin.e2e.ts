@@ -3,7 +3,7 @@ import { messages } from '@pet-haven/shared/messages';
 import type { Page } from '@playwright/test';
 import { apiCall, newUser, registerViaApi } from './support/auth';
 import { createCampaign, createPet, signInAdmin } from './support/data';
-import { expect, test } from './support/fixtures';
+import { expect, test, type Session } from './support/fixtures';
 import { expectHidden, expectText, expectVisible, waitForPath } from './support/ui';
 
 const unique = (name: string) => `${name} ${randomBytes(3).toString('hex')}`;
@@ -25,6 +25,12 @@ async function findRow(page: Page, text: string) {
   }
   await expectVisible(row);
   return row.first();
+}
+
+/** The token of a new user who owns what the admin acts on, signed up in a session of their own. */
+async function ownerToken(newSession: () => Promise<Session>) {
+  const owner = await newSession();
+  return (await registerViaApi(owner.context, newUser())).token;
 }
 
 test.describe('admin area', () => {
@@ -62,8 +68,7 @@ test.describe('admin area', () => {
     context,
     newSession,
   }) => {
-    const owner = await newSession();
-    const { token } = await registerViaApi(owner.context, newUser());
+    const token = await ownerToken(newSession);
     const adoptedName = unique('Biscuit');
     const doomedName = unique('Pepper');
     const adopted = await createPet(token, adoptedName);
@@ -117,8 +122,7 @@ test.describe('admin area', () => {
     context,
     newSession,
   }) => {
-    const owner = await newSession();
-    const { token } = await registerViaApi(owner.context, newUser());
+    const token = await ownerToken(newSession);
     const name = unique('Luna');
     await createCampaign(token, name);
 

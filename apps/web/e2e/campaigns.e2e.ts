@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { messages } from '@pet-haven/shared/messages';
 import type { Campaign, MyDonation } from '@pet-haven/shared/campaigns';
 import type { Page } from '@playwright/test';
-import { apiCall, newUser, registerViaApi } from './support/auth';
+import { apiCall, loginViaApi, newUser, registerViaApi } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
-import { createCampaign, solidPng } from './support/data';
-import { expect, test } from './support/fixtures';
+import { createCampaign, donateViaApi, solidPng } from './support/data';
+import { DESKTOP, expect, PHONE, test } from './support/fixtures';
 import { appOrigin } from './support/paths';
 import { presetTheme } from './support/theme';
 import { expectHidden, expectText, expectVisible } from './support/ui';
@@ -210,6 +210,70 @@ test.describe('donation campaigns and donating', () => {
     // one request per page, in order, and nothing asked twice
     expect(pagesAsked).toEqual(pagesAsked.map((_, i) => String(i + 1)));
     expect(await page.getByRole('article').count()).toBeGreaterThanOrEqual(20);
+  });
+
+  test('My Donations and View Donators page 20 at a time, by keyboard, accessible at 390 px and on desktop, light and dark', async ({
+    browser,
+    baseURL,
+  }) => {
+    const owner = newUser();
+    const donor = newUser();
+    const name = unique('Paged');
+    const looks = [
+      { theme: 'light', viewport: PHONE },
+      { theme: 'dark', viewport: DESKTOP },
+    ] as const;
+    for (const [i, { theme, viewport }] of looks.entries()) {
+      const ownerContext = await browser.newContext({ baseURL, viewport });
+      const donorContext = await browser.newContext({ baseURL, viewport });
+      try {
+        await presetTheme(ownerContext, theme);
+        await presetTheme(donorContext, theme);
+        if (i === 0) {
+          // one campaign and 21 donations of $1 to it: a page of 20 and one more
+          const { token: ownerToken } = await registerViaApi(ownerContext, owner);
+          const campaign = await createCampaign(ownerToken, name);
+          const { token: donorToken } = await registerViaApi(donorContext, donor);
+          for (let n = 0; n < 21; n++) await donateViaApi(donorToken, campaign._id, 1);
+        } else {
+          await loginViaApi(ownerContext, owner);
+          await loginViaApi(donorContext, donor);
+        }
+
+        // ---- My Donations: 20 rows, then the last one on page 2, by keyboard
+        const page = await donorContext.newPage();
+        await page.goto('/dashboard/payment');
+        const pager = page.getByRole('navigation', { name: 'My donations pages' });
+        await expectVisible(pager.getByText('Page 1 of 2'));
+        await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(20);
+        await expectNoAxeViolations(page);
+        await pager.getByRole('button', { name: 'Next' }).focus();
+        await page.keyboard.press('Enter');
+        await expectVisible(pager.getByText('Page 2 of 2'));
+        await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(1);
+        await expect(pager.getByRole('button', { name: 'Previous' })).toBeFocused();
+
+        // ---- View Donators: 20 names, then the last one on page 2, by keyboard
+        const ownerPage = await ownerContext.newPage();
+        await ownerPage.goto('/dashboard/my-donation-campaigns');
+        await ownerPage.getByRole('button', { name: `View Donators of ${name}` }).focus();
+        await ownerPage.keyboard.press('Enter');
+        const dialog = ownerPage.getByRole('dialog', { name: `Donators of ${name}` });
+        const donators = dialog.getByRole('list', { name: 'Donators' }).getByRole('listitem');
+        const dialogPager = dialog.getByRole('navigation', { name: 'Donators pages' });
+        await expectVisible(dialogPager.getByText('Page 1 of 2'));
+        await expect(donators).toHaveCount(20);
+        await expectNoAxeViolations(ownerPage);
+        await dialogPager.getByRole('button', { name: 'Next' }).focus();
+        await ownerPage.keyboard.press('Enter');
+        await expectVisible(dialogPager.getByText('Page 2 of 2'));
+        await expect(donators).toHaveCount(1);
+        await expect(dialogPager.getByRole('button', { name: 'Previous' })).toBeFocused();
+      } finally {
+        await ownerContext.close();
+        await donorContext.close();
+      }
+    }
   });
 
   test('the campaign screens have no serious accessibility problems, light and dark', async ({

@@ -1,37 +1,24 @@
-import { crc32, deflateSync } from 'node:zlib';
+import type { CreatePaymentAnswer } from '@pet-haven/shared/payments';
 import type { BrowserContext } from '@playwright/test';
+import { pngFile } from '../../../../tools/fixtures/png';
 import { adminUser, apiCall, loginViaApi, registerViaApi, type TestUser } from './auth';
 import { appOrigin } from './paths';
 
 /**
  * Test data through the API, for specs that need pets and campaigns to exist (admin, walk-through).
- * Pictures are PNGs made here (no network) and uploaded like the forms do.
+ * Pictures are PNGs made by hand (tools/fixtures/png.ts, no network) and uploaded like the forms do.
  */
 
 /** A small solid-colour PNG. */
 export function solidPng(width = 64, height = 48, rgb: [number, number, number] = [124, 58, 237]) {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // truecolour
   const row = Buffer.alloc(1 + width * 3);
   for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return pngFile(
+    width,
+    height,
+    'truecolour',
+    Buffer.concat(Array.from({ length: height }, () => row)),
+  );
 }
 
 /** POST /api/images with a generated PNG; answers the display_url. */
@@ -96,6 +83,28 @@ export async function createCampaign(token: string, petName: string) {
       shortDescription: `Help ${petName} get well.`,
       longDescription: `${petName} needs surgery and a warm place to recover.`,
     },
+  });
+}
+
+/** A donation through the API, as the donate dialog makes it: with the test card 4242 4242 4242 4242. */
+export async function donateViaApi(token: string, campaignId: string, amount: number) {
+  const { clientSecret, paymentIntentId } = await apiCall<CreatePaymentAnswer>(
+    '/api/create-payment',
+    { token, json: { donationAmount: amount, donationCampaignId: campaignId } },
+  );
+  await apiCall(`/api/test-payments/${encodeURIComponent(paymentIntentId)}/confirm`, {
+    token,
+    json: {
+      clientSecret,
+      cardNumber: '4242 4242 4242 4242',
+      expMonth: 12,
+      expYear: new Date().getUTCFullYear() + 1,
+      cvc: '123',
+    },
+  });
+  await apiCall('/api/donations/record', {
+    token,
+    json: { donationId: campaignId, amount, paymentIntentId },
   });
 }
 

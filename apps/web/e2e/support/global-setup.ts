@@ -54,9 +54,13 @@ async function startStack(index: number, distDir: string): Promise<Stack> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pet-haven-e2e-'));
-  // Serve a copy of the build, so a rebuild of apps/web/dist during the run cannot break it.
+  // Serve a copy of the build, so a rebuild of apps/web/dist during the run cannot break it; its
+  // server build (dist-server, the public pages rendered on the server) goes beside it likewise.
   const webDir = path.join(dataDir, 'web');
   cpSync(distDir, webDir, { recursive: true });
+  if (existsSync(`${distDir}-server`)) {
+    cpSync(`${distDir}-server`, `${webDir}-server`, { recursive: true });
+  }
   const logFile = path.join(ARTIFACTS_DIR, `server-${index}.log`);
   const log = createWriteStream(logFile);
 

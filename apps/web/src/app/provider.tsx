@@ -1,6 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { useTheme } from '@/hooks/use-theme';
 import { createQueryClient } from '@/lib/query-client';
@@ -11,13 +10,19 @@ interface AppProviderProps {
   queryClient?: QueryClient;
 }
 
+// Toasts show after an action, never on arrival: sonner loads beside the page, not with it
+// (decision 022). A toast waits in sonner's own store until its Toaster is there.
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+
 export function AppProvider({ children, queryClient: given }: AppProviderProps) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   const { isDark } = useTheme();
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>
-      <Toaster richColors closeButton position="top-center" theme={isDark ? 'dark' : 'light'} />
+      <Suspense fallback={null}>
+        <Toaster richColors closeButton position="top-center" theme={isDark ? 'dark' : 'light'} />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,21 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type HydrationState, type RouteObject } from 'react-router';
 import { FullPageSkeleton } from '@/components/ui/skeleton';
 import { RequireAdmin, RequireAuth } from '@/features/auth/components/route-guards';
+
+/**
+ * The routes the server renders for visitors (decision 021; entry-server.tsx loads their data).
+ * Their pages, with the pet and campaign details, are public: Adopt and Donate Now send a visitor
+ * to /login and back (a deliberate difference from the spec, docs/spec-coverage.md).
+ */
+export const serverRenderedRouteIds = [
+  'landing',
+  'pet-list',
+  'pet-details',
+  'donation-list',
+  'donation-details',
+  'not-found',
+] as const;
+export type ServerRenderedRouteId = (typeof serverRenderedRouteIds)[number];
 
 /**
  * The spec's route table (section 2). Every screen is a lazy route module under ./routes
@@ -8,24 +23,29 @@ import { RequireAdmin, RequireAuth } from '@/features/auth/components/route-guar
  */
 export const routes: RouteObject[] = [
   {
+    id: 'root',
     path: '/',
     lazy: () => import('./routes/root-layout'),
     // shown while the first route modules load
     HydrateFallback: FullPageSkeleton,
     children: [
-      { index: true, lazy: () => import('./routes/landing') },
+      { id: 'landing', index: true, lazy: () => import('./routes/landing') },
       { path: 'login', lazy: () => import('./routes/login') },
       { path: 'register', lazy: () => import('./routes/register') },
-      { path: 'petlist', lazy: () => import('./routes/pet-list') },
-      { path: 'donation', lazy: () => import('./routes/donation-list') },
+      { id: 'pet-list', path: 'petlist', lazy: () => import('./routes/pet-list') },
+      { id: 'donation-list', path: 'donation', lazy: () => import('./routes/donation-list') },
+      { id: 'pet-details', path: 'pets/:id', lazy: () => import('./routes/pet-details') },
+      {
+        id: 'donation-details',
+        path: 'donation-details/:id',
+        lazy: () => import('./routes/donation-details'),
+      },
       {
         element: <RequireAuth />,
         children: [
           { path: 'add-pet', lazy: () => import('./routes/add-pet') },
           { path: 'update-pet/:id', lazy: () => import('./routes/update-pet') },
           { path: 'donation/:id', lazy: () => import('./routes/edit-campaign') },
-          { path: 'pets/:id', lazy: () => import('./routes/pet-details') },
-          { path: 'donation-details/:id', lazy: () => import('./routes/donation-details') },
           {
             path: 'dashboard',
             lazy: () => import('./routes/dashboard/layout'),
@@ -61,11 +81,12 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', lazy: () => import('./routes/not-found') },
+      { id: 'not-found', path: '*', lazy: () => import('./routes/not-found') },
     ],
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** The browser's router; `hydrationData` when it takes over a page the server rendered. */
+export function createRouter(hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
 }

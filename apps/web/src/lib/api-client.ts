@@ -1,11 +1,23 @@
-import type { ErrorBody, ValidationIssue } from '@pet-haven/shared/errors';
-import { TOTAL_COUNT_HEADER } from '@pet-haven/shared/headers';
+import {
+  type ErrorCode,
+  errorCatalogue,
+  isErrorCode,
+  type ValidationIssue,
+} from '@pet-haven/shared/errors';
+import { LINK_HEADER, TOTAL_COUNT_HEADER } from '@pet-haven/shared/headers';
+
+/**
+ * The code of a failed call: a code of the API's error catalogue (packages/shared/src/errors.ts),
+ * or NETWORK_ERROR (nothing came back) or HTTP_ERROR (an answer that is not the API's error body,
+ * such as a proxy's HTML page).
+ */
+type ApiErrorCode = ErrorCode | 'NETWORK_ERROR' | 'HTTP_ERROR';
 
 /** Every failed API call becomes an ApiError; `status` 0 means the network failed. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly issues: ValidationIssue[] = [],
   ) {
@@ -50,6 +62,25 @@ export function configureApiClient(next: ClientHooks) {
   hooks = next;
 }
 
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+
+let transport: Transport = (path, init) => fetch(path, init);
+
+/**
+ * Where calls go: the browser's fetch, or on the server (entry-server.tsx) the app's own API
+ * in-process, anonymously (decision 021).
+ */
+export function setApiTransport(next: Transport) {
+  transport = next;
+}
+
+/**
+ * The page's origin; on the server, where there is no window, the origin the in-process API
+ * sees (`app.request('/api/...')` answers links on http://localhost). Only paths leave this file.
+ */
+const pageOrigin = () =>
+  typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
+
 export type QueryValue = string | number | boolean | undefined | null;
 
 export interface ApiRequest {
@@ -67,13 +98,20 @@ export interface ApiAnswer<T> {
   headers: Headers;
 }
 
-function buildUrl(path: string, query?: Record<string, QueryValue>) {
-  const url = new URL(`/api${path}`, window.location.origin);
+/**
+ * The same-origin URL of an API call: a resource path (`/pets`) under `/api` with the query, or a
+ * link the API gave (`/api/pets?page=2&limit=24`, a paged answer's next page) as it is, plus the
+ * query. Answers the path with its query (`/api/pets?adopted=false&page=1`).
+ */
+export function apiPath(path: string, query?: Record<string, QueryValue>): string {
+  const url = new URL(isApiLink(path) ? path : `/api${path}`, pageOrigin());
   for (const [k, v] of Object.entries(query ?? {})) {
     if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
   }
   return url.pathname + url.search;
 }
+
+const isApiLink = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /** The one way the web calls the API: adds the bearer token and turns failures into ApiError. */
 async function apiRequest<T>(path: string, req: ApiRequest = {}): Promise<ApiAnswer<T>> {
@@ -90,7 +128,7 @@ async function apiRequest<T>(path: string, req: ApiRequest = {}): Promise<ApiAns
 
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, req.query), {
+    res = await transport(apiPath(path, req.query), {
       method: req.method ?? (body ? 'POST' : 'GET'),
       headers,
       body,
@@ -116,15 +154,21 @@ function parseJson(text: string): unknown {
   }
 }
 
-function toApiError(status: number, parsed: unknown, token: string | null) {
-  const e = (parsed ?? {}) as Partial<ErrorBody>;
+/**
+ * The ApiError of an error answer: its catalogue code, and its message or else the catalogue's
+ * text for the code; anything else is HTTP_ERROR.
+ */
+export function toApiError(status: number, parsed: unknown, token: string | null = null) {
+  const e = (parsed ?? {}) as { code?: unknown; message?: unknown; issues?: ValidationIssue[] };
   if (status === 401 && token) hooks.onUnauthorized();
-  return new ApiError(
-    status,
-    e.code ?? 'HTTP_ERROR',
-    e.message ?? `Request failed (${status}).`,
-    e.issues,
-  );
+  const code = isErrorCode(e.code) ? e.code : 'HTTP_ERROR';
+  const message =
+    typeof e.message === 'string' && e.message
+      ? e.message
+      : code === 'HTTP_ERROR'
+        ? `Request failed (${status}).`
+        : errorCatalogue[code].message;
+  return new ApiError(status, code, message, Array.isArray(e.issues) ? e.issues : undefined);
 }
 
 const networkError = () =>
@@ -148,7 +192,7 @@ export async function apiUpload<T>(
       return;
     }
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', buildUrl(path));
+    xhr.open('POST', apiPath(path));
     xhr.setRequestHeader('accept', 'application/json');
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (ev) => {
@@ -182,12 +226,41 @@ export async function api<T>(path: string, req?: ApiRequest): Promise<T> {
   return (await apiRequest<T>(path, req)).data;
 }
 
-/** A page of a list answer: the JSON array plus the X-Total-Count header. */
-export async function apiPage<T>(
-  path: string,
-  req?: ApiRequest,
-): Promise<{ items: T[]; total: number }> {
+/** One page of a list answer (decision 020). */
+export interface ApiPage<T> {
+  items: T[];
+  /** How many items the list has in all (X-Total-Count). */
+  total: number;
+  /** The next page's link (`/api/...?page=3&limit=24`, from `Link: <...>; rel="next"`), null on the last. */
+  next: string | null;
+}
+
+/**
+ * A page of a list: the JSON array, the total from X-Total-Count and the next page from the Link
+ * header. `path` is a resource path with `req.query`, or a `next` link of an earlier page.
+ */
+export async function apiPage<T>(path: string, req?: ApiRequest): Promise<ApiPage<T>> {
   const { data, headers } = await apiRequest<T[]>(path, req);
   const total = Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length);
-  return { items: data, total: Number.isFinite(total) ? total : data.length };
+  return {
+    items: data,
+    total: Number.isFinite(total) ? total : data.length,
+    next: nextLink(headers.get(LINK_HEADER)),
+  };
+}
+
+/**
+ * The target of `rel="next"` in a Link header, as a same-origin `/api/...` path with its query;
+ * null when there is none, or when it points anywhere else (the client sends its token only to
+ * its own API).
+ */
+export function nextLink(header: string | null): string | null {
+  for (const m of (header ?? '').matchAll(/<([^>]*)>\s*((?:;[^,;]*)*)/g)) {
+    const rels = /;\s*rel\s*=\s*"?([^";]*)"?/i.exec(m[2] ?? '')?.[1]?.split(/\s+/) ?? [];
+    if (!rels.includes('next')) continue;
+    const url = new URL(m[1] ?? '', pageOrigin());
+    if (url.origin !== pageOrigin() || !isApiLink(url.pathname)) return null;
+    return url.pathname + url.search;
+  }
+  return null;
 }

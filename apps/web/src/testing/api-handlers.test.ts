@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { makePet } from '@/features/pets/test-data';
-import { answer, apiError, networkError, page, requests, takeProblems } from './api-handlers';
+import {
+  answer,
+  apiError,
+  networkError,
+  page,
+  pageFrom,
+  requests,
+  takeProblems,
+} from './api-handlers';
 import { server } from './server';
 
 // The fake API must fail a test that breaks the contract: these tests break it on purpose and
@@ -51,6 +59,33 @@ describe('answer (MSW handlers typed from the shared schemas)', () => {
   it('a list route without page() still says how many in X-Total-Count', async () => {
     server.use(answer('GET /api/user/pets', () => [makePet()]));
     expect((await fetch('/api/user/pets')).headers.get('X-Total-Count')).toBe('1');
+  });
+
+  it('links a page to the next one like the server (same path and filters, page + 1), not the last', async () => {
+    const all = Array.from({ length: 25 }, () => makePet());
+    server.use(answer('GET /api/pets', ({ paging }) => pageFrom(all, paging)));
+    const first = await fetch('/api/pets?category=dog&page=1&limit=10');
+    expect(first.headers.get('X-Total-Count')).toBe('25');
+    expect(first.headers.get('Link')).toBe('</api/pets?category=dog&page=2&limit=10>; rel="next"');
+    // the server's default limit (24 for pets) when the query has none
+    const byDefault = await fetch('/api/pets');
+    expect(await byDefault.json()).toHaveLength(24);
+    expect(byDefault.headers.get('Link')).toBe('</api/pets?page=2&limit=24>; rel="next"');
+    const last = await fetch('/api/pets?category=dog&page=3&limit=10');
+    expect(await last.json()).toHaveLength(5);
+    expect(last.headers.get('Link')).toBeNull();
+    expect(takeProblems()).toEqual([]);
+  });
+
+  it('fails the test when the app asks a list for a page the server would refuse', async () => {
+    server.use(answer('GET /api/user/donations', () => []));
+    const res = await fetch('/api/user/donations?limit=1000');
+    expect(res.status).toBe(400);
+    const problems = takeProblems();
+    expect(problems[0]).toMatch(
+      /GET \/api\/user\/donations: the app sent a query the server would refuse/,
+    );
+    expect(problems[0]).toMatch(/limit/);
   });
 
   it('fails the test when a fake answer does not match the schema', async () => {

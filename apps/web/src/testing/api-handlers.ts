@@ -1,8 +1,8 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
-import type { ErrorBody, ErrorCode, ValidationIssue } from '@pet-haven/shared/errors';
-import { TOTAL_COUNT_HEADER } from '@pet-haven/shared/headers';
-import type { DeclineCode } from '@pet-haven/shared/payments';
+import type { DeclineCode, ErrorBody, ErrorCode, ValidationIssue } from '@pet-haven/shared/errors';
+import { LINK_HEADER, TOTAL_COUNT_HEADER } from '@pet-haven/shared/headers';
+import type { PagingQuery } from '@pet-haven/shared/pagination';
 import { apiRoutes, type ApiRoute, type RouteSpec } from './api-routes';
 
 /**
@@ -13,11 +13,14 @@ import { apiRoutes, type ApiRoute, type RouteSpec } from './api-routes';
  *
  * The resolver gets the request (params, query, headers, the JSON body typed by the route) and
  * returns the answer's JSON, typed by the route and checked with its schema before it is sent;
- * `page(items, total)` for a list with X-Total-Count; or any Response, sent as it is (errors with
+ * `page(items, total)` for one page of a longer list (a bare array is the whole list); or any
+ * Response, sent as it is (errors with
  * `apiError`, a network failure with `networkError()`, and answers that break the contract on
  * purpose). Every request a handler made with `answer` sees is recorded in `requests`, so a test
  * can check what the app sent. A fake answer that does not parse, a request body the server would
- * refuse and a request no handler answers fail the test (vitest.setup.ts).
+ * refuse and a request no handler answers fail the test (vitest.setup.ts). A paged route checks
+ * the query with the list's shared schema and answers X-Total-Count and `Link: <...>; rel="next"`
+ * like the server (the next page is the same path and filters with page + 1).
  */
 
 type Spec<R extends ApiRoute> = (typeof apiRoutes)[R];
@@ -57,7 +60,11 @@ export interface ApiCall<R extends ApiRoute> extends Omit<RecordedRequest, 'para
   params: ParamsOf<R>;
   /** The JSON body, checked with the route's body schema. */
   body: BodyOf<R>;
+  /** A paged route's `page` and `limit`, with the server's defaults (see `pageFrom`). */
+  paging: PagingOf<R>;
 }
+
+type PagingOf<R extends ApiRoute> = Spec<R> extends { paged: z.ZodType } ? PagingQuery : undefined;
 
 const pageMark = Symbol('page');
 export interface Page<T> {
@@ -67,9 +74,14 @@ export interface Page<T> {
 }
 type PageOf<A> = A extends readonly (infer I)[] ? Page<I> : never;
 
-/** One page of a list answer: the items, and the total in X-Total-Count. */
+/** One page of a list answer: its items, and how many the list has in all (X-Total-Count). */
 export function page<T>(items: T[], total = items.length): Page<T> {
   return { [pageMark]: true, items, total };
+}
+
+/** The page of the whole list `all` that the request asks for: `({ paging }) => pageFrom(all, paging)`. */
+export function pageFrom<T>(all: T[], { page: n, limit }: PagingQuery): Page<T> {
+  return page(all.slice((n - 1) * limit, n * limit), all.length);
 }
 
 const isPage = (v: unknown): v is Page<unknown> =>
@@ -144,11 +156,22 @@ export function answer<R extends ApiRoute>(route: R, resolve: Resolver<R>): Http
         return apiError(400, 'VALIDATION_FAILED', why);
       }
     }
+    let paging: PagingQuery | undefined;
+    if (spec.paged) {
+      const asked = spec.paged.safeParse(Object.fromEntries(recorded.query));
+      if (!asked.success) {
+        const why = z.prettifyError(asked.error);
+        reportProblem(`${route}: the app sent a query the server would refuse:\n${why}`);
+        return apiError(400, 'VALIDATION_FAILED', why);
+      }
+      paging = asked.data;
+    }
     const result = await resolve({
       ...recorded,
       request,
       params: recorded.params as ParamsOf<R>,
       body: body as BodyOf<R>,
+      paging: paging as PagingOf<R>,
     });
     if (result instanceof Response) return result;
     const json = isPage(result) ? result.items : result;
@@ -159,11 +182,32 @@ export function answer<R extends ApiRoute>(route: R, resolve: Resolver<R>): Http
       );
       return apiError(500, 'INTERNAL_ERROR', 'The fake answer broke the contract');
     }
-    const headers: Record<string, string> = {};
-    if (isPage(result)) headers[TOTAL_COUNT_HEADER] = String(result.total);
-    else if (spec.paged && Array.isArray(json)) headers[TOTAL_COUNT_HEADER] = String(json.length);
+    const headers =
+      paging && Array.isArray(json)
+        ? pageHeaders(
+            recorded.url,
+            paging,
+            json.length,
+            isPage(result) ? result.total : json.length,
+          )
+        : {};
     return HttpResponse.json(json as never, { status: spec.status ?? 200, headers });
   });
+}
+
+/**
+ * The headers of a page, as the server's `pageAnswer` sends them: the total, and the same path
+ * and filters one page further while this page has items and more follow.
+ */
+function pageHeaders(url: URL, paging: PagingQuery, count: number, total: number) {
+  const headers: Record<string, string> = { [TOTAL_COUNT_HEADER]: String(total) };
+  if (count > 0 && (paging.page - 1) * paging.limit + count < total) {
+    const next = new URL(url);
+    next.searchParams.set('page', String(paging.page + 1));
+    next.searchParams.set('limit', String(paging.limit));
+    headers[LINK_HEADER] = `<${next.pathname}${next.search}>; rel="next"`;
+  }
+  return headers;
 }
 
 /** An error answer of our API, in the one error shape `{ code, message, issues? }`. */
@@ -177,8 +221,8 @@ export function apiError(
   return HttpResponse.json(body, { status });
 }
 
-/** An error answer of Better Auth (/api/auth/*), which has its own codes. */
-export function authError(status: number, code: string, message: string = code) {
+/** An error answer of Better Auth (/api/auth/*): a code of the catalogue (its own are kind 'auth'). */
+export function authError(status: number, code: ErrorCode, message: string = code) {
   return HttpResponse.json({ code, message }, { status });
 }
 

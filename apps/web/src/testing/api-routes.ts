@@ -2,18 +2,22 @@ import { z } from 'zod';
 import {
   adminCampaignPausedBodySchema,
   adminDeleteCampaignAnswerSchema,
+  adminListQuerySchema,
   adminPetAdoptedBodySchema,
 } from '@pet-haven/shared/admin';
 import {
+  campaignListQuerySchema,
   campaignListSchema,
   campaignSchema,
   createCampaignBodySchema,
+  donationListQuerySchema,
   donatorListSchema,
   myDonationListSchema,
   pauseAnswerSchema,
   updateCampaignBodySchema,
 } from '@pet-haven/shared/campaigns';
 import { uploadAnswerSchema } from '@pet-haven/shared/images';
+import type { PagingQuery } from '@pet-haven/shared/pagination';
 import {
   createPaymentAnswerSchema,
   createPaymentBodySchema,
@@ -28,9 +32,13 @@ import {
   adoptionStatusBodySchema,
   deletedAnswerSchema,
   markAdoptedBodySchema,
+  myAdoptionRequestsQuerySchema,
   petBodySchema,
+  petListQuerySchema,
   petSchema,
   updatePetBodySchema,
+  userAdoptionRequestsQuerySchema,
+  userPetsQuerySchema,
 } from '@pet-haven/shared/pets';
 import {
   adminCheckAnswerSchema,
@@ -40,13 +48,14 @@ import {
   publicConfigSchema,
   saveUserAnswerSchema,
   saveUserBodySchema,
+  usersQuerySchema,
   userSchema,
 } from '@pet-haven/shared/users';
 
 /**
  * Every API route the web calls, as the web tests fake it with MSW (testing/api-handlers.ts):
- * the shared zod schema of the answer, the success status, whether the list carries
- * X-Total-Count, and the schema of the body the app must send. A fake answer that does not
+ * the shared zod schema of the answer, the success status, the query schema of a paged list,
+ * and the schema of the body the app must send. A fake answer that does not
  * parse, or a request body the server would refuse, fails the test.
  *
  * Better Auth's routes (/api/auth/*) are the library's shapes, not ours: they are described here
@@ -56,8 +65,13 @@ export interface RouteSpec {
   answer: z.ZodType;
   /** The status of a success (the server's: 201 for creations). */
   status?: number;
-  /** The answer is a page: a JSON array with its total in X-Total-Count. */
-  paged?: boolean;
+  /**
+   * The answer is a page (decision 020): this is the list's query schema from packages/shared
+   * (`page`, `limit` with the server's defaults and bounds, filters). A query the server would
+   * refuse fails the test; the answer carries X-Total-Count and, unless it is the last page,
+   * `Link: <...>; rel="next"`, as the server sends them.
+   */
+  paged?: z.ZodType<PagingQuery>;
   /** The body the app sends; checked when there is one. */
   body?: z.ZodType;
 }
@@ -106,19 +120,19 @@ export const apiRoutes = {
   'GET /api/config': { answer: publicConfigSchema },
   'POST /api/jwt': { answer: jwtAnswerSchema, body: jwtBodySchema },
   'POST /api/users': { answer: saveUserAnswerSchema, body: saveUserBodySchema },
-  'GET /api/users': { answer: z.array(userSchema), paged: true },
+  'GET /api/users': { answer: z.array(userSchema), paged: usersQuerySchema },
   'GET /api/users/admin/:email': { answer: adminCheckAnswerSchema },
   'PATCH /api/users/admin/:id': { answer: modifiedCountAnswerSchema },
 
   // pets
-  'GET /api/pets': { answer: petList, paged: true },
+  'GET /api/pets': { answer: petList, paged: petListQuerySchema },
   'GET /api/pets/:id': { answer: petSchema },
   'POST /api/add-pet': { answer: petSchema, status: 201, body: petBodySchema },
   'PATCH /api/update-pet/:id': { answer: petSchema, body: updatePetBodySchema },
-  'GET /api/user/pets': { answer: petList, paged: true },
+  'GET /api/user/pets': { answer: petList, paged: userPetsQuerySchema },
   'DELETE /api/pet/:id': { answer: deletedAnswerSchema },
   'PATCH /api/pets/:id/adopted': { answer: petSchema, body: markAdoptedBodySchema },
-  'GET /api/all-pets': { answer: petList, paged: true },
+  'GET /api/all-pets': { answer: petList, paged: adminListQuerySchema },
   'DELETE /api/pets/:id': { answer: deletedAnswerSchema },
   'PATCH /api/pets/:id': { answer: petSchema, body: adminPetAdoptedBodySchema },
 
@@ -128,8 +142,14 @@ export const apiRoutes = {
     status: 201,
     body: adoptionRequestBodySchema,
   },
-  'GET /api/user/adoption-requests': { answer: requestList, paged: true },
-  'GET /api/user/my-adoption-requests': { answer: requestList, paged: true },
+  'GET /api/user/adoption-requests': {
+    answer: requestList,
+    paged: userAdoptionRequestsQuerySchema,
+  },
+  'GET /api/user/my-adoption-requests': {
+    answer: requestList,
+    paged: myAdoptionRequestsQuerySchema,
+  },
   'PATCH /api/adoption-requests/:id': {
     answer: adoptionRequestSchema,
     body: adoptionStatusBodySchema,
@@ -137,9 +157,9 @@ export const apiRoutes = {
   'DELETE /api/adoption-requests/:id': { answer: deletedAnswerSchema },
 
   // donation campaigns and donations
-  'GET /api/donation-campaigns': { answer: campaignListSchema },
+  'GET /api/donation-campaigns': { answer: campaignListSchema, paged: campaignListQuerySchema },
   'GET /api/donations/:id': { answer: campaignSchema },
-  'GET /api/donations': { answer: campaignListSchema, paged: true },
+  'GET /api/donations': { answer: campaignListSchema, paged: donationListQuerySchema },
   'POST /api/create-donation-campaigns': {
     answer: campaignSchema,
     status: 201,
@@ -147,9 +167,15 @@ export const apiRoutes = {
   },
   'PATCH /api/update-donation/:id': { answer: campaignSchema, body: updateCampaignBodySchema },
   'PATCH /api/donations/:id/pause': { answer: pauseAnswerSchema },
-  'GET /api/donations/:id/donators': { answer: donatorListSchema, paged: true },
-  'GET /api/user/donations': { answer: myDonationListSchema, paged: true },
-  'GET /api/admin/donation-campaigns': { answer: campaignListSchema, paged: true },
+  'GET /api/donations/:id/donators': {
+    answer: donatorListSchema,
+    paged: donationListQuerySchema,
+  },
+  'GET /api/user/donations': { answer: myDonationListSchema, paged: donationListQuerySchema },
+  'GET /api/admin/donation-campaigns': {
+    answer: campaignListSchema,
+    paged: adminListQuerySchema,
+  },
   'PATCH /api/admin/donation-campaigns/:id': {
     answer: campaignSchema,
     body: adminCampaignPausedBodySchema,

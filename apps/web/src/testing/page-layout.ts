@@ -4,6 +4,9 @@
  * gives jsdom its own values back.
  */
 export function layOutPage({ height, windowHeight }: { height: number; windowHeight: number }) {
+  // jsdom's own window sizes are properties of the window itself: keep them to give them back
+  const own = (name: 'innerHeight' | 'scrollY') => Object.getOwnPropertyDescriptor(window, name);
+  const jsdomWindow = { innerHeight: own('innerHeight'), scrollY: own('scrollY') };
   Object.defineProperty(document.documentElement, 'scrollHeight', {
     configurable: true,
     value: height,
@@ -16,8 +19,10 @@ export function layOutPage({ height, windowHeight }: { height: number; windowHei
     },
     restore() {
       delete (document.documentElement as unknown as Record<string, unknown>).scrollHeight;
-      delete (window as unknown as Record<string, unknown>).innerHeight;
-      delete (window as unknown as Record<string, unknown>).scrollY;
+      for (const [name, descriptor] of Object.entries(jsdomWindow)) {
+        if (descriptor) Object.defineProperty(window, name, descriptor);
+        else delete (window as unknown as Record<string, unknown>)[name];
+      }
     },
   };
 }

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { IMAGE_UPLOADED_TEXT } from '@/components/ui/image-upload';
@@ -8,9 +8,6 @@ import { answer, apiError, networkError } from '@/testing/api-handlers';
 import { renderRoute } from '@/testing/render-route';
 import { defaultFakeUser, signedIn } from '@/testing/session';
 import { uploadAnswer } from '@/testing/uploads';
-
-// route modules load lazily and the machine is shared: allow slow first renders
-configure({ asyncUtilTimeout: 5000 });
 
 const picture = () =>
   new File([new Uint8Array([137, 80, 78, 71])], 'rex.png', { type: 'image/png' });
@@ -40,7 +37,7 @@ async function fillFields(r: ReturnType<typeof renderAddPet>) {
   await r.user.type(screen.getByLabelText(/Long Description/), 'Rex likes warm rocks.');
 }
 
-describe('/add-pet', { timeout: 20_000 }, () => {
+describe('/add-pet', () => {
   it("shows the signed-in user's e-mail read-only", async () => {
     renderAddPet();
     const email = await screen.findByLabelText(/^Email/);

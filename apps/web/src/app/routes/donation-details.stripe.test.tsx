@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { ChangeEvent } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
@@ -6,8 +6,6 @@ import { makeCampaign } from '@/features/campaigns/test-data';
 import { answer } from '@/testing/api-handlers';
 import { renderRoute } from '@/testing/render-route';
 import { signedIn } from '@/testing/session';
-
-configure({ asyncUtilTimeout: 5000 });
 
 /**
  * The donate modal when the server uses Stripe. Stripe.js cannot load here (no network), so
@@ -80,7 +78,7 @@ async function openAndFill(r: ReturnType<typeof renderRoute>, card: string) {
   return dialog;
 }
 
-describe('donating with Stripe', { timeout: 20_000 }, () => {
+describe('donating with Stripe', () => {
   it('loads Stripe with the publishable key and asks for complete card details first', async () => {
     const r = renderWithStripe();
     const dialog = await openAndFill(r, '4242');

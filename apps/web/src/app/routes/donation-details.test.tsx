@@ -73,8 +73,9 @@ describe('/donation-details/:id', { timeout: 20_000 }, () => {
   it('the modal has an amount, the test card form, Pay and Close, and validates the amount', async () => {
     const r = renderDetails();
     const dialog = await openModal(r);
+    // the dialog (a chunk of its own) may show before the payment configuration has arrived
     expect(
-      within(dialog).getByRole('group', { name: messages.payment.testMode }),
+      await within(dialog).findByRole('group', { name: messages.payment.testMode }),
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
 
@@ -212,5 +213,15 @@ describe('/donation-details/:id', { timeout: 20_000 }, () => {
     await r.user.click(within(dialog).getByRole('button', { name: 'Pay' }));
     expect(await within(dialog).findByText(messages.payment.processingFailed)).toBeInTheDocument();
     expect(r.requests.map((q) => q.key)).not.toContain('POST /api/donations/record');
+  });
+
+  it('shows a visitor the campaign; Donate Now leads to /login, which brings them back', async () => {
+    const r = renderRoute(path, { handlers: [answer('GET /api/donations/:id', () => campaign)] });
+    expect(await screen.findByRole('heading', { name: 'Luna', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Luna needs a hip operation.')).toBeInTheDocument();
+    await r.user.click(screen.getByRole('button', { name: 'Donate Now' }));
+    await waitFor(() => expect(r.path()).toBe('/login'));
+    expect(r.router.state.location.state).toMatchObject({ from: { pathname: path } });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

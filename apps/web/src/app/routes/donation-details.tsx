@@ -1,8 +1,13 @@
 import { Link, useParams } from 'react-router';
+import { useAuth } from '@/features/auth/hooks/use-auth';
 import { CampaignDetails } from '@/features/campaigns/components/campaign-details';
+
+// a missing or malformed id: the server answers 404 with the 404 page (decision 021)
+export { NotFoundBoundary as ErrorBoundary } from './not-found';
 
 export function Component() {
   const { id = '' } = useParams();
+  const { status } = useAuth();
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
       <Link
@@ -11,7 +16,7 @@ export function Component() {
       >
         ← All donation campaigns
       </Link>
-      <CampaignDetails key={id} id={id} />
+      <CampaignDetails key={id} id={id} signedIn={status === 'signed-in'} />
     </section>
   );
 }

@@ -1,22 +1,19 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Campaign } from '@pet-haven/shared/campaigns';
 import { messages } from '@pet-haven/shared/messages';
 import { makeCampaign } from '@/features/campaigns/test-data';
 import { layOutPage } from '@/testing/page-layout';
-import { answer, apiError } from '@/testing/api-handlers';
+import { answer, apiError, page, type Page } from '@/testing/api-handlers';
+import { heldAnswer } from '@/testing/held-answer';
 import { renderRoute } from '@/testing/render-route';
-
-// Two shared CPU cores: give the first lazy route and slow renders time before failing.
-configure({ asyncUtilTimeout: 5000 });
 
 const pageOf = (n: number, prefix: string) =>
   Array.from({ length: n }, (_, i) => makeCampaign({ petName: `${prefix} ${i + 1}` }));
 
 describe('/donation', () => {
   it('shows skeletons while loading, then cards with picture, amounts and View Details', async () => {
-    let release!: () => void;
-    const released = new Promise<void>((res) => (release = res));
+    const held = heldAnswer();
     const campaign = makeCampaign({
       petName: 'Luna',
       maxDonationAmount: 1500,
@@ -24,17 +21,16 @@ describe('/donation', () => {
     });
     renderRoute('/donation', {
       handlers: [
-        answer('GET /api/donation-campaigns', async ({ query }) => {
-          if (query.get('page') !== '1') return [];
-          await released;
-          return [campaign];
-        }),
+        answer(
+          'GET /api/donation-campaigns',
+          held.answer(() => [campaign]),
+        ),
       ],
     });
     expect(await screen.findByText('Loading campaigns')).toBeInTheDocument();
     expect(screen.getAllByTestId('skeleton-card').length).toBeGreaterThan(0);
 
-    release();
+    held.release();
     const card = await screen.findByRole('article', { name: 'Luna' });
     expect(within(card).getByRole('img', { name: 'Luna' })).toHaveAttribute('srcset');
     expect(within(card).getByText('Max Donation:')).toBeInTheDocument();
@@ -60,10 +56,11 @@ describe('/donation', () => {
   });
 
   it("loads pages of 9 until an empty page, then says 'No more campaigns available.'", async () => {
-    const pages: Record<string, Campaign[]> = {
-      '1': pageOf(9, 'First'),
-      '2': pageOf(9, 'Second'),
-      '3': [],
+    // 27 campaigns when pages 1 and 2 were asked for; 9 of them paused before page 3 was
+    const pages: Record<string, Page<Campaign>> = {
+      '1': page(pageOf(9, 'First'), 27),
+      '2': page(pageOf(9, 'Second'), 27),
+      '3': page([], 18),
     };
     const r = renderRoute('/donation', {
       handlers: [
@@ -83,10 +80,9 @@ describe('/donation', () => {
   it('shows a campaign once when the pages shift between loads (offset paging), without duplicate-key errors', async () => {
     const first = pageOf(9, 'First');
     // A campaign created after page 1 was loaded pushes First 9 onto page 2.
-    const pages: Record<string, Campaign[]> = {
-      '1': first,
-      '2': [first[8]!, ...pageOf(8, 'Second')],
-      '3': [],
+    const pages: Record<string, Page<Campaign>> = {
+      '1': page(first, 18),
+      '2': page([first[8]!, ...pageOf(8, 'Second')], 18),
     };
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
@@ -117,7 +113,7 @@ describe('/donation', () => {
       const r = renderRoute('/donation', {
         handlers: [
           answer('GET /api/donation-campaigns', ({ query }) =>
-            query.get('page') === '1' ? pageOf(9, 'Tall') : [],
+            query.get('page') === '1' ? page(pageOf(9, 'Tall'), 10) : page(pageOf(1, 'Last'), 10),
           ),
         ],
       });

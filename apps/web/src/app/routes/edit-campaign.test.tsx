@@ -1,4 +1,4 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { NOT_YOUR_CAMPAIGN_TEXT } from '@/features/campaigns/components/edit-campaign';
@@ -7,9 +7,6 @@ import type { HttpHandler } from 'msw';
 import { answer, apiError } from '@/testing/api-handlers';
 import { renderRoute } from '@/testing/render-route';
 import { defaultFakeUser, signedIn } from '@/testing/session';
-
-// Two shared CPU cores: give the first lazy route and slow renders time before failing.
-configure({ asyncUtilTimeout: 5000 });
 
 const mine = makeCampaign({
   petName: 'Luna',
@@ -29,7 +26,7 @@ function renderEdit(handlers: HttpHandler[] = [], admin = false) {
   });
 }
 
-describe('/donation/:id (edit campaign)', { timeout: 20_000 }, () => {
+describe('/donation/:id (edit campaign)', () => {
   it("fills the form with the campaign and saves the owner's changes", async () => {
     const r = renderEdit();
     const name = await screen.findByLabelText(/Pet Name/);

@@ -2,14 +2,12 @@ import { Link, useParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
-import { useIsAdmin } from '@/features/auth/api/get-admin-status';
-import { useAuth } from '@/features/auth/hooks/use-auth';
 import { EditCampaign } from '@/features/campaigns/components/edit-campaign';
+import { useEditor } from '@/app/use-editor';
 
 export function Component() {
   const { id = '' } = useParams();
-  const { user } = useAuth();
-  const admin = useIsAdmin();
+  const editor = useEditor();
   return (
     <section className="mx-auto max-w-3xl px-4 py-10">
       <PageHeader
@@ -23,11 +21,7 @@ export function Component() {
           </Link>
         }
       />
-      {!user || admin.isLoading ? (
-        <Spinner label="Loading" />
-      ) : (
-        <EditCampaign key={id} id={id} viewer={{ email: user.email, isAdmin: admin.isAdmin }} />
-      )}
+      {editor ? <EditCampaign key={id} id={id} viewer={editor} /> : <Spinner label="Loading" />}
     </section>
   );
 }

@@ -1,8 +1,22 @@
 import { messages } from '@pet-haven/shared/messages';
-import { Link } from 'react-router';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 
 export function Component() {
+  return <NotFoundPage />;
+}
+
+/**
+ * The error boundary of the details routes: the server's loader answers a missing or malformed
+ * id with a 404 (entry-server.tsx), shown as the 404 page; anything else goes on up.
+ */
+export function NotFoundBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  throw error;
+}
+
+function NotFoundPage() {
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <p aria-hidden="true" className="text-7xl font-black text-brand-600 dark:text-accent-400">

@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { makeAdoptionRequest, makePet } from '@/features/pets/test-data';
@@ -156,5 +156,17 @@ describe('/pets/:id', { timeout: 20_000 }, () => {
     });
     expect(await screen.findByText('This pet has already found a home.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Adopt' })).not.toBeInTheDocument();
+  });
+
+  it('shows a visitor the pet; Adopt leads to /login, which brings them back', async () => {
+    const r = renderRoute(`/pets/${pet._id}`, {
+      handlers: [answer('GET /api/pets/:id', () => pet)],
+    });
+    expect(await screen.findByRole('heading', { name: 'Bella', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Bella purrs a lot.')).toBeInTheDocument();
+    await r.user.click(screen.getByRole('button', { name: 'Adopt' }));
+    await waitFor(() => expect(r.path()).toBe('/login'));
+    expect(r.router.state.location.state).toMatchObject({ from: { pathname: `/pets/${pet._id}` } });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

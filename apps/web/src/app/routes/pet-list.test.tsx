@@ -1,31 +1,29 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { makePet } from '@/features/pets/test-data';
 import { layOutPage } from '@/testing/page-layout';
 import { answer, apiError, page } from '@/testing/api-handlers';
+import { heldAnswer } from '@/testing/held-answer';
 import { renderRoute } from '@/testing/render-route';
 
-// route modules load lazily and the machine is shared: allow slow first renders
-configure({ asyncUtilTimeout: 5000 });
-
-describe('/petlist', { timeout: 20_000 }, () => {
+describe('/petlist', () => {
   it('shows a skeleton grid of 3 while loading, then the cards', async () => {
-    let release!: () => void;
-    const released = new Promise<void>((res) => (release = res));
+    const held = heldAnswer();
     const pets = [makePet({ petName: 'Bella', petAge: '3 months', petLocation: 'Khulna' })];
     const r = renderRoute('/petlist', {
       handlers: [
-        answer('GET /api/pets', async () => {
-          await released;
-          return page(pets);
-        }),
+        answer(
+          'GET /api/pets',
+          held.answer(() => page(pets)),
+        ),
       ],
     });
     expect(await screen.findByText('Loading pets')).toBeInTheDocument();
     expect(screen.getAllByTestId('skeleton-card')).toHaveLength(3);
 
-    release();
+    held.release();
     const card = await screen.findByRole('article', { name: 'Bella' });
     expect(within(card).getByText('3 months')).toBeInTheDocument();
     expect(within(card).getByText('Khulna')).toBeInTheDocument();
@@ -152,6 +150,31 @@ describe('/petlist', { timeout: 20_000 }, () => {
       vi.useRealTimers();
       layout.restore();
     }
+  });
+
+  it("asks for the next page by the server's Link, as it is (the web works out no page number)", async () => {
+    const first = Array.from({ length: 24 }, (_, i) => makePet({ petName: `First ${i + 1}` }));
+    const r = renderRoute('/petlist?category=dog', {
+      handlers: [
+        answer('GET /api/pets', ({ query }) =>
+          query.get('cursor') === 'after-first-24'
+            ? HttpResponse.json([makePet({ petName: 'Last one' })], {
+                headers: { 'X-Total-Count': '25' },
+              })
+            : HttpResponse.json(first, {
+                headers: {
+                  'X-Total-Count': '25',
+                  Link: '</api/pets?category=dog&adopted=false&cursor=after-first-24&limit=24>; rel="next"',
+                },
+              }),
+        ),
+      ],
+    });
+    // jsdom lays nothing out, so the page is always near the bottom: the next page loads
+    expect(await screen.findByRole('article', { name: 'Last one' })).toBeInTheDocument();
+    const second = r.requests.filter((q) => q.key === 'GET /api/pets')[1]!;
+    expect(second.url.search).toBe('?category=dog&adopted=false&cursor=after-first-24&limit=24');
+    expect(screen.getByText('You have seen all 25 pets.')).toBeInTheDocument();
   });
 
   it('loads the next page when scrolled within 400 px of the bottom', async () => {

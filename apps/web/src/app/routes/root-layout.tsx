@@ -1,3 +1,4 @@
+import { useContext } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { Footer } from '@/components/layouts/footer';
 import { Navbar } from '@/components/layouts/navbar';
@@ -7,16 +8,21 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useUnauthorizedRedirect } from '@/features/auth/hooks/use-unauthorized-redirect';
 import { useScrolled } from '@/hooks/use-scrolled';
 import { useTheme } from '@/hooks/use-theme';
+import { PageFromServerContext } from '../page-from-server';
 
-/** Navbar, page and footer around every screen; a full-page skeleton while the session loads. */
+/**
+ * Navbar, page and footer around every screen; a full-page skeleton while the session loads,
+ * except on a page the server rendered: that one shows as a visitor sees it meanwhile.
+ */
 export function Component() {
   const { status, user, signOut } = useAuth();
+  const fromServer = useContext(PageFromServerContext);
   const { isDark, toggle } = useTheme();
   const scrolled = useScrolled(10);
   const navigate = useNavigate();
   useUnauthorizedRedirect();
 
-  if (status === 'loading') return <FullPageSkeleton />;
+  if (status === 'loading' && !fromServer) return <FullPageSkeleton />;
 
   return (
     <SiteLayout

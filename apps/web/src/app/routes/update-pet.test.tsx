@@ -1,4 +1,4 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { NOT_YOUR_PET_TEXT } from '@/features/pets/components/edit-pet';
@@ -8,9 +8,6 @@ import { answer, apiError } from '@/testing/api-handlers';
 import { renderRoute } from '@/testing/render-route';
 import { defaultFakeUser, signedIn } from '@/testing/session';
 
-// route modules load lazily and the machine is shared: allow slow first renders
-configure({ asyncUtilTimeout: 5000 });
-
 const mine = makePet({
   petName: 'Milo',
   petAge: '1 year',
@@ -19,7 +16,7 @@ const mine = makePet({
   userEmail: defaultFakeUser.email,
 });
 
-describe('/update-pet/:id', { timeout: 20_000 }, () => {
+describe('/update-pet/:id', () => {
   it("fills the form with the pet and saves changes: 'Pet updated successfully!'", async () => {
     const r = renderRoute(`/update-pet/${mine._id}`, {
       handlers: [

@@ -1,14 +1,14 @@
 import { NavLink } from 'react-router';
 import { cn } from '@/utils/cn';
 
-export interface DashboardTab {
+interface SidebarTab {
   /** Relative to /dashboard ('' is the index tab). */
   to: string;
   label: string;
 }
 
 /** Tabs for everyone (spec section 2); Add a Pet is the default (index) tab. */
-const userTabs: DashboardTab[] = [
+const userTabs: SidebarTab[] = [
   { to: '', label: 'Add a Pet' },
   { to: 'my-added-pets', label: 'My Added Pets' },
   { to: 'adoption-requests', label: 'Adoption Requests' },
@@ -19,7 +19,7 @@ const userTabs: DashboardTab[] = [
 ];
 
 /** Admin-only tabs. */
-const adminTabs: DashboardTab[] = [
+const adminTabs: SidebarTab[] = [
   { to: 'all-users', label: 'Users' },
   { to: 'all-pets', label: 'All Pets' },
   { to: 'all-donations', label: 'All Donations' },
@@ -32,6 +32,37 @@ const tabClasses = ({ isActive }: { isActive: boolean }) =>
       ? 'bg-brand-600 text-white dark:bg-brand-600'
       : 'text-slate-700 hover:bg-brand-50 hover:text-brand-800 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white',
   );
+
+interface TabGroupProps {
+  title: string;
+  tabs: SidebarTab[];
+  onNavigate?: () => void;
+}
+
+/** A titled list of dashboard tabs. */
+function TabGroup({ title, tabs, onNavigate }: TabGroupProps) {
+  return (
+    <div>
+      <p className="mb-2 px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+        {title}
+      </p>
+      <ul className="space-y-1">
+        {tabs.map((tab) => (
+          <li key={tab.to}>
+            <NavLink
+              to={tab.to ? `/dashboard/${tab.to}` : '/dashboard'}
+              end
+              className={tabClasses}
+              onClick={onNavigate}
+            >
+              {tab.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 interface DashboardSidebarProps {
   isAdmin: boolean;
@@ -50,46 +81,8 @@ export function DashboardSidebar({ isAdmin, onNavigate }: DashboardSidebarProps)
           </NavLink>
         </li>
       </ul>
-      <div>
-        <p className="mb-2 px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
-          My space
-        </p>
-        <ul className="space-y-1">
-          {userTabs.map((tab) => (
-            <li key={tab.to}>
-              <NavLink
-                to={tab.to ? `/dashboard/${tab.to}` : '/dashboard'}
-                end
-                className={tabClasses}
-                onClick={onNavigate}
-              >
-                {tab.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </div>
-      {isAdmin && (
-        <div>
-          <p className="mb-2 px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
-            Admin
-          </p>
-          <ul className="space-y-1">
-            {adminTabs.map((tab) => (
-              <li key={tab.to}>
-                <NavLink
-                  to={`/dashboard/${tab.to}`}
-                  end
-                  className={tabClasses}
-                  onClick={onNavigate}
-                >
-                  {tab.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <TabGroup title="My space" tabs={userTabs} onNavigate={onNavigate} />
+      {isAdmin && <TabGroup title="Admin" tabs={adminTabs} onNavigate={onNavigate} />}
     </nav>
   );
 }

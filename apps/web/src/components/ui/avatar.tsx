@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { responsiveImage } from '@pet-haven/shared/images';
 import defaultAvatar from '@/assets/default-avatar.svg';
 import { cn } from '@/utils/cn';
 
@@ -13,15 +14,21 @@ interface AvatarProps {
 }
 
 const sizes = { sm: 'size-8', md: 'size-10', lg: 'size-16' };
+/** The same sizes in CSS pixels: the image's width and height (nothing moves as it loads). */
+const pixels = { sm: 32, md: 40, lg: 64 };
 
 /** A round profile picture that falls back to the default profile image (missing or broken). */
 export function Avatar({ src, alt, size = 'md', className }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const usable = src && src !== failedSrc ? src : DEFAULT_AVATAR_SRC;
+  const px = pixels[size];
   return (
     <img
-      src={usable}
+      // a picture uploaded here comes in sizes: the smallest that fits (a photo URL elsewhere as it is)
+      {...responsiveImage(usable, `${px}px`)}
       alt={alt}
+      width={px}
+      height={px}
       referrerPolicy="no-referrer"
       loading="lazy"
       decoding="async"

@@ -1,7 +1,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useState, type ReactNode } from 'react';
-import { cn } from '@/utils/cn';
 import { buttonClasses } from './button';
+import { dialogOverlayClasses, dialogPanelClasses } from './dialog-look';
 import { Spinner } from './spinner';
 
 interface ConfirmDialogProps {
@@ -50,13 +50,9 @@ export function ConfirmDialog({
     <AlertDialog.Root open={isOpen} onOpenChange={setOpen}>
       {trigger && <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>}
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <AlertDialog.Overlay className={dialogOverlayClasses} />
         <AlertDialog.Content
-          className={cn(
-            'fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2',
-            'rounded-xl bg-white p-6 text-slate-900 shadow-xl',
-            'dark:bg-slate-900 dark:text-slate-100 dark:ring-1 dark:ring-slate-700',
-          )}
+          className={dialogPanelClasses('max-w-md')}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>

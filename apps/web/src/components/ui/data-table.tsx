@@ -5,13 +5,15 @@ interface DataTableProps {
   /** Names the table for assistive tech; shown above it unless `hideCaption`. */
   caption: ReactNode;
   hideCaption?: boolean;
-  /** `<thead>` and `<tbody>` (use Th, Td, Tr for the look). */
+  /** The column headers, in order. */
+  columns: ReactNode[];
+  /** The rows: `<Tr>` with a `<Td>` per column. */
   children: ReactNode;
   className?: string;
 }
 
 /** A table that scrolls sideways on phones instead of squeezing its columns. */
-export function DataTable({ caption, hideCaption, children, className }: DataTableProps) {
+export function DataTable({ caption, hideCaption, columns, children, className }: DataTableProps) {
   return (
     <div
       className={cn(
@@ -25,13 +27,20 @@ export function DataTable({ caption, hideCaption, children, className }: DataTab
         >
           {caption}
         </caption>
-        {children}
+        <thead>
+          <tr>
+            {columns.map((column, i) => (
+              <Th key={i}>{column}</Th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
       </table>
     </div>
   );
 }
 
-export function Th({ className, scope = 'col', ...rest }: ThHTMLAttributes<HTMLTableCellElement>) {
+function Th({ className, scope = 'col', ...rest }: ThHTMLAttributes<HTMLTableCellElement>) {
   return (
     <th
       scope={scope}

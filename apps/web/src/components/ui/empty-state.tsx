@@ -1,15 +1,19 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { cn } from '@/utils/cn';
+import { buttonClasses } from './button';
 
 interface EmptyStateProps {
   title: ReactNode;
   description?: ReactNode;
-  /** e.g. a link or button to create the first item */
+  /** e.g. a button that clears the filters */
   action?: ReactNode;
+  /** Where to go from here, shown as a button: the screen to add the first item, say. */
+  link?: { to: string; label: string };
   className?: string;
 }
 
-export function EmptyState({ title, description, action, className }: EmptyStateProps) {
+export function EmptyState({ title, description, action, link, className }: EmptyStateProps) {
   return (
     <div
       className={cn(
@@ -31,6 +35,13 @@ export function EmptyState({ title, description, action, className }: EmptyState
       <p className="text-base font-semibold">{title}</p>
       {description && <p className="text-sm text-slate-600 dark:text-slate-300">{description}</p>}
       {action && <div className="mt-2">{action}</div>}
+      {link && (
+        <div className="mt-2">
+          <Link to={link.to} className={buttonClasses()}>
+            {link.label}
+          </Link>
+        </div>
+      )}
     </div>
   );
 }

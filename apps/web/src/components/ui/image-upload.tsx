@@ -182,6 +182,8 @@ export function ImageUpload({
           <img
             {...(preview.startsWith('blob:') ? { src: preview } : responsiveImage(preview, '7rem'))}
             alt="Preview of the chosen picture"
+            width={112}
+            height={112}
             className="h-28 w-28 rounded-md border border-slate-200 object-cover dark:border-slate-700"
           />
           <Button variant="ghost" size="sm" onClick={clear} disabled={disabled}>

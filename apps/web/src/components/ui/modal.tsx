@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { cn } from '@/utils/cn';
+import { CloseIcon, dialogOverlayClasses, dialogPanelClasses } from './dialog-look';
 
 interface ModalProps {
   open?: boolean;
@@ -11,6 +12,8 @@ interface ModalProps {
   hideDescription?: boolean;
   /** An element that opens the dialog (e.g. a Button); optional when `open` is controlled. */
   trigger?: ReactNode;
+  /** Without a trigger: the element that gets the focus back when the dialog closes. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
   children?: ReactNode;
   /** Buttons along the bottom (e.g. a Close button). */
   footer?: ReactNode;
@@ -28,6 +31,7 @@ export function Modal({
   description,
   hideDescription,
   trigger,
+  returnFocusTo,
   children,
   footer,
   className,
@@ -36,15 +40,16 @@ export function Modal({
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Overlay className={dialogOverlayClasses} />
         <Dialog.Content
-          className={cn(
-            'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
-            'overflow-y-auto rounded-xl bg-white p-6 text-slate-900 shadow-xl',
-            'dark:bg-slate-900 dark:text-slate-100 dark:ring-1 dark:ring-slate-700',
-            className,
-          )}
+          className={dialogPanelClasses('max-h-[90vh] max-w-lg overflow-y-auto', className)}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          {...(returnFocusTo && {
+            onCloseAutoFocus: (event: Event) => {
+              event.preventDefault();
+              returnFocusTo.current?.focus();
+            },
+          })}
         >
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
@@ -52,14 +57,7 @@ export function Modal({
               aria-label="Dismiss"
               className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
             >
-              <svg viewBox="0 0 20 20" className="size-5" aria-hidden="true">
-                <path
-                  d="M5 5l10 10M15 5L5 15"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                />
-              </svg>
+              <CloseIcon />
             </Dialog.Close>
           </div>
           {description && (

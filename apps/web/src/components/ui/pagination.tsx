@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { cn } from '@/utils/cn';
 import { Button } from './button';
 
@@ -11,7 +12,11 @@ interface PaginationProps {
   className?: string;
 }
 
-/** Previous / Next and "Page x of y". Renders nothing for a single page. */
+/**
+ * Previous / Next and "Page x of y". Renders nothing for a single page. Reaching the first or the
+ * last page disables the button pressed: the keyboard focus moves to the other one instead of
+ * being lost.
+ */
 export function Pagination({
   page,
   pageCount,
@@ -20,17 +25,33 @@ export function Pagination({
   className,
 }: PaginationProps) {
   const last = Math.max(1, pageCount);
+  const previous = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
+  const pressed = useRef<'previous' | 'next' | null>(null);
+
+  useEffect(() => {
+    const from = pressed.current;
+    pressed.current = null;
+    if (from === 'next' && page >= last) previous.current?.focus();
+    if (from === 'previous' && page <= 1) next.current?.focus();
+  }, [page, last]);
+
   if (last <= 1) return null;
+  const go = (to: number, from: 'previous' | 'next') => {
+    pressed.current = from;
+    onPageChange(to);
+  };
   return (
     <nav
       aria-label={label}
       className={cn('mt-4 flex items-center justify-between gap-3', className)}
     >
       <Button
+        ref={previous}
         variant="secondary"
         size="sm"
         disabled={page <= 1}
-        onClick={() => onPageChange(page - 1)}
+        onClick={() => go(page - 1, 'previous')}
       >
         Previous
       </Button>
@@ -38,10 +59,11 @@ export function Pagination({
         Page {page} of {last}
       </p>
       <Button
+        ref={next}
         variant="secondary"
         size="sm"
         disabled={page >= last}
-        onClick={() => onPageChange(page + 1)}
+        onClick={() => go(page + 1, 'next')}
       >
         Next
       </Button>

@@ -118,4 +118,20 @@ describe('UI primitives', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(onPageChange).toHaveBeenCalledWith(2);
   });
+
+  it('Pagination keeps the keyboard on the pager when a press reaches the first or last page', async () => {
+    function Pager() {
+      const [page, setPage] = useState(1);
+      return <Pagination page={page} pageCount={2} onPageChange={setPage} />;
+    }
+    render(<Pager />);
+    screen.getByRole('button', { name: 'Next' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveFocus();
+  });
 });

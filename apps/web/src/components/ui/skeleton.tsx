@@ -12,16 +12,40 @@ export function Skeleton({ className }: { className?: string }) {
 
 interface LoadingRegionProps {
   label?: string;
+  /** Show the label above the placeholders (it is read out either way). */
+  showLabel?: boolean;
   className?: string;
   children: React.ReactNode;
 }
 
-function LoadingRegion({ label = 'Loading', className, children }: LoadingRegionProps) {
+/** A labelled loading status around placeholder blocks. */
+export function LoadingRegion({
+  label = 'Loading',
+  showLabel = false,
+  className,
+  children,
+}: LoadingRegionProps) {
   return (
     <div role="status" aria-live="polite" aria-busy="true" className={className}>
-      <span className="sr-only">{label}</span>
+      {showLabel ? (
+        <p className="text-slate-600 dark:text-slate-300">{label}</p>
+      ) : (
+        <span className="sr-only">{label}</span>
+      )}
       {children}
     </div>
+  );
+}
+
+/** A form being filled from the API: its picture and fields. */
+export function FormSkeleton({ label, showLabel }: { label: string; showLabel?: boolean }) {
+  return (
+    <LoadingRegion label={label} showLabel={showLabel} className="space-y-4">
+      <Skeleton className="h-28 w-28" />
+      <Skeleton className="h-10 w-full" />
+      <Skeleton className="h-10 w-full" />
+      <Skeleton className="h-32 w-full" />
+    </LoadingRegion>
   );
 }
 

@@ -1,17 +1,16 @@
-import { PageHeader } from '@/components/ui/page-header';
+import { DashboardTab } from '@/components/layouts/dashboard-tab';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { AddPetForm } from '@/features/pets/components/add-pet-form';
 
 export function Component() {
   const { user } = useAuth();
   return (
-    <div className="max-w-3xl">
-      <PageHeader
-        level={2}
-        title="Add a Pet"
-        description="Upload a picture first, then tell us about the pet."
-      />
+    <DashboardTab
+      title="Add a Pet"
+      description="Upload a picture first, then tell us about the pet."
+      className="max-w-3xl"
+    >
       {user && <AddPetForm viewer={{ name: user.name, email: user.email }} />}
-    </div>
+    </DashboardTab>
   );
 }

@@ -1,13 +1,12 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { makeAdoptionRequest } from '@/features/pets/test-data';
 import { answer, apiError, page } from '@/testing/api-handlers';
+import { heldAnswer } from '@/testing/held-answer';
+import { fakeList } from '@/testing/fake-list';
 import { renderRoute } from '@/testing/render-route';
 import { defaultFakeUser, signedIn } from '@/testing/session';
-
-// route modules load lazily and the machine is shared: allow slow first renders
-configure({ asyncUtilTimeout: 5000 });
 
 function requests() {
   return [
@@ -24,21 +23,20 @@ function requests() {
   ];
 }
 
-describe('/dashboard/adoption-requests', { timeout: 20_000 }, () => {
+describe('/dashboard/adoption-requests', () => {
   it("lists the requests on the owner's pets with the requester's name", async () => {
-    let release!: () => void;
-    const released = new Promise<void>((res) => (release = res));
+    const held = heldAnswer();
     const r = renderRoute('/dashboard/adoption-requests', {
       handlers: [
         ...signedIn(),
-        answer('GET /api/user/adoption-requests', async () => {
-          await released;
-          return page(requests());
-        }),
+        answer(
+          'GET /api/user/adoption-requests',
+          held.answer(() => page(requests())),
+        ),
       ],
     });
     expect(await screen.findByText('Loading adoption requests')).toBeInTheDocument();
-    release();
+    held.release();
     const table = await screen.findByRole('table', { name: 'Adoption Requests' });
     expect(
       within(table)
@@ -72,15 +70,14 @@ describe('/dashboard/adoption-requests', { timeout: 20_000 }, () => {
   });
 
   it('accepts, then rejects, reloading the list after each change', async () => {
-    let list = requests();
+    const list = fakeList(requests());
     const r = renderRoute('/dashboard/adoption-requests', {
       handlers: [
         ...signedIn(),
-        answer('GET /api/user/adoption-requests', () => page(list)),
-        answer('PATCH /api/adoption-requests/:id', ({ params, body: { status } }) => {
-          list = list.map((x) => (x._id === params.id ? { ...x, status } : x));
-          return list.find((x) => x._id === params.id)!;
-        }),
+        answer('GET /api/user/adoption-requests', ({ paging }) => list.page(paging)),
+        answer('PATCH /api/adoption-requests/:id', ({ params, body: { status } }) =>
+          list.change(params.id, { status }),
+        ),
       ],
     });
     const row = () => screen.getByRole('row', { name: /Nadia Rahman/ });

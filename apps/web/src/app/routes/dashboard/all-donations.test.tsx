@@ -2,7 +2,8 @@ import type { Campaign } from '@pet-haven/shared/campaigns';
 import { messages } from '@pet-haven/shared/messages';
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answer, apiError, page } from '@/testing/api-handlers';
+import { answer, apiError } from '@/testing/api-handlers';
+import { fakeList } from '@/testing/fake-list';
 import { renderRoute } from '@/testing/render-route';
 import { signedIn } from '@/testing/session';
 
@@ -24,18 +25,17 @@ const campaign = (over: Partial<Campaign> = {}): Campaign => ({
 });
 
 function campaignsServer(initial: Campaign[]) {
-  let campaigns = [...initial];
+  const campaigns = fakeList(initial);
   return [
     ...signedIn(admin),
-    answer('GET /api/admin/donation-campaigns', () => page(campaigns)),
+    answer('GET /api/admin/donation-campaigns', ({ paging }) => campaigns.page(paging)),
     answer('DELETE /api/admin/donation-campaigns/:id', ({ params }) => {
-      campaigns = campaigns.filter((c) => c._id !== params.id);
+      campaigns.remove(params.id);
       return { deletedCount: 1, archived: true };
     }),
-    answer('PATCH /api/admin/donation-campaigns/:id', ({ params, body: { paused } }) => {
-      campaigns = campaigns.map((c) => (c._id === params.id ? { ...c, paused } : c));
-      return campaigns.find((c) => c._id === params.id)!;
-    }),
+    answer('PATCH /api/admin/donation-campaigns/:id', ({ params, body: { paused } }) =>
+      campaigns.change(params.id, { paused }),
+    ),
   ];
 }
 

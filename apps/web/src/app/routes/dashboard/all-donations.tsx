@@ -1,11 +1,10 @@
-import { PageHeader } from '@/components/ui/page-header';
+import { DashboardTab } from '@/components/layouts/dashboard-tab';
 import { CampaignsTable } from '@/features/admin/components/campaigns-table';
 
 export function Component() {
   return (
-    <section>
-      <PageHeader title="All Donations" level={2} />
+    <DashboardTab title="All Donations">
       <CampaignsTable />
-    </section>
+    </DashboardTab>
   );
 }

@@ -2,7 +2,8 @@ import { messages } from '@pet-haven/shared/messages';
 import type { Pet } from '@pet-haven/shared/pets';
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answer, apiError, page } from '@/testing/api-handlers';
+import { answer, apiError } from '@/testing/api-handlers';
+import { fakeList } from '@/testing/fake-list';
 import { renderRoute } from '@/testing/render-route';
 import { signedIn } from '@/testing/session';
 
@@ -24,19 +25,18 @@ const pet = (over: Partial<Pet> = {}): Pet => ({
 });
 
 function petsServer(initial: Pet[]) {
-  let pets = [...initial];
+  const pets = fakeList(initial);
   return {
     handlers: [
       ...signedIn(admin),
-      answer('GET /api/all-pets', () => page(pets)),
+      answer('GET /api/all-pets', ({ paging }) => pets.page(paging)),
       answer('DELETE /api/pets/:id', ({ params }) => {
-        pets = pets.filter((p) => p._id !== params.id);
+        pets.remove(params.id);
         return { deletedCount: 1 };
       }),
-      answer('PATCH /api/pets/:id', ({ params, body: { adopted } }) => {
-        pets = pets.map((p) => (p._id === params.id ? { ...p, adopted } : p));
-        return pets.find((p) => p._id === params.id)!;
-      }),
+      answer('PATCH /api/pets/:id', ({ params, body: { adopted } }) =>
+        pets.change(params.id, { adopted }),
+      ),
     ],
   };
 }

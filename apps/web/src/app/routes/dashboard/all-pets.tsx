@@ -1,11 +1,10 @@
-import { PageHeader } from '@/components/ui/page-header';
+import { DashboardTab } from '@/components/layouts/dashboard-tab';
 import { PetsTable } from '@/features/admin/components/pets-table';
 
 export function Component() {
   return (
-    <section>
-      <PageHeader title="All Pets" level={2} />
+    <DashboardTab title="All Pets">
       <PetsTable />
-    </section>
+    </DashboardTab>
   );
 }

@@ -1,11 +1,10 @@
-import { PageHeader } from '@/components/ui/page-header';
+import { DashboardTab } from '@/components/layouts/dashboard-tab';
 import { UsersTable } from '@/features/admin/components/users-table';
 
 export function Component() {
   return (
-    <section>
-      <PageHeader title="Users" level={2} />
+    <DashboardTab title="Users">
       <UsersTable />
-    </section>
+    </DashboardTab>
   );
 }

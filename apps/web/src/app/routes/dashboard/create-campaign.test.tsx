@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { IMAGE_UPLOADED_TEXT } from '@/components/ui/image-upload';
@@ -8,9 +8,6 @@ import { answer, apiError, networkError } from '@/testing/api-handlers';
 import { renderRoute } from '@/testing/render-route';
 import { signedIn } from '@/testing/session';
 import { uploadAnswer } from '@/testing/uploads';
-
-// Two shared CPU cores: give the first lazy route and slow renders time before failing.
-configure({ asyncUtilTimeout: 5000 });
 
 const path = '/dashboard/create-donation-campaigns';
 const picture = () =>
@@ -38,7 +35,7 @@ async function fillFields(r: ReturnType<typeof renderCreate>, amount = '1500.5')
   await r.user.type(screen.getByLabelText(/Long Description/), 'Luna needs a new hip.');
 }
 
-describe('/dashboard/create-donation-campaigns', { timeout: 20_000 }, () => {
+describe('/dashboard/create-donation-campaigns', () => {
   it("asks for a picture first: 'Please upload a pet image!'", async () => {
     const r = renderCreate();
     await fillFields(r);

@@ -1,13 +1,12 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { makePet } from '@/features/pets/test-data';
-import { answer, apiError, page } from '@/testing/api-handlers';
+import { answer, apiError, page, pageFrom } from '@/testing/api-handlers';
+import { fakeList } from '@/testing/fake-list';
+import { heldAnswer } from '@/testing/held-answer';
 import { renderRoute } from '@/testing/render-route';
 import { defaultFakeUser, signedIn } from '@/testing/session';
-
-// route modules load lazily and the machine is shared: allow slow first renders
-configure({ asyncUtilTimeout: 5000 });
 
 function ownPets() {
   return [
@@ -21,22 +20,21 @@ function ownPets() {
   ];
 }
 
-describe('/dashboard/my-added-pets', { timeout: 20_000 }, () => {
+describe('/dashboard/my-added-pets', () => {
   it('shows a table skeleton, then the pets with the spec columns', async () => {
-    let release!: () => void;
-    const released = new Promise<void>((res) => (release = res));
+    const held = heldAnswer();
     const r = renderRoute('/dashboard/my-added-pets', {
       handlers: [
         ...signedIn(),
-        answer('GET /api/user/pets', async () => {
-          await released;
-          return page(ownPets());
-        }),
+        answer(
+          'GET /api/user/pets',
+          held.answer(() => page(ownPets())),
+        ),
       ],
     });
     expect(await screen.findByText('Loading your pets')).toBeInTheDocument();
     expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5);
-    release();
+    held.release();
 
     const table = await screen.findByRole('table', { name: 'My Added Pets' });
     const headers = within(table)
@@ -71,13 +69,13 @@ describe('/dashboard/my-added-pets', { timeout: 20_000 }, () => {
   });
 
   it('deletes after the confirmation and reloads the list', async () => {
-    let pets = ownPets();
+    const pets = fakeList(ownPets());
     const r = renderRoute('/dashboard/my-added-pets', {
       handlers: [
         ...signedIn(),
-        answer('GET /api/user/pets', () => page(pets)),
+        answer('GET /api/user/pets', ({ paging }) => pets.page(paging)),
         answer('DELETE /api/pet/:id', ({ params }) => {
-          pets = pets.filter((p) => p._id !== params.id);
+          pets.remove(params.id);
           return { deletedCount: 1 };
         }),
       ],
@@ -118,15 +116,14 @@ describe('/dashboard/my-added-pets', { timeout: 20_000 }, () => {
   });
 
   it('marks a pet adopted, then disables its Adopt button', async () => {
-    let pets = ownPets();
+    const pets = fakeList(ownPets());
     const r = renderRoute('/dashboard/my-added-pets', {
       handlers: [
         ...signedIn(),
-        answer('GET /api/user/pets', () => page(pets)),
-        answer('PATCH /api/pets/:id/adopted', ({ params }) => {
-          pets = pets.map((p) => (p._id === params.id ? { ...p, adopted: true } : p));
-          return pets.find((p) => p._id === params.id)!;
-        }),
+        answer('GET /api/user/pets', ({ paging }) => pets.page(paging)),
+        answer('PATCH /api/pets/:id/adopted', ({ params }) =>
+          pets.change(params.id, { adopted: true }),
+        ),
       ],
     });
     const rex = await screen.findByRole('row', { name: /Rex/ });
@@ -163,11 +160,7 @@ describe('/dashboard/my-added-pets', { timeout: 20_000 }, () => {
     const r = renderRoute('/dashboard/my-added-pets', {
       handlers: [
         ...signedIn(),
-        answer('GET /api/user/pets', ({ query }) => {
-          const p = Number(query.get('page'));
-          const limit = Number(query.get('limit'));
-          return page(all.slice((p - 1) * limit, p * limit), all.length);
-        }),
+        answer('GET /api/user/pets', ({ paging }) => pageFrom(all, paging)),
       ],
     });
     expect(await screen.findByRole('row', { name: /Pet number 10\b/ })).toBeInTheDocument();
@@ -180,19 +173,17 @@ describe('/dashboard/my-added-pets', { timeout: 20_000 }, () => {
   });
 
   it('steps back to the last page there is when the only pet of the last page is deleted', async () => {
-    let all = Array.from({ length: 11 }, (_, i) =>
-      makePet({ petName: `Pet number ${i + 1}`, userEmail: defaultFakeUser.email }),
+    const all = fakeList(
+      Array.from({ length: 11 }, (_, i) =>
+        makePet({ petName: `Pet number ${i + 1}`, userEmail: defaultFakeUser.email }),
+      ),
     );
     const r = renderRoute('/dashboard/my-added-pets', {
       handlers: [
         ...signedIn(),
-        answer('GET /api/user/pets', ({ query }) => {
-          const p = Number(query.get('page'));
-          const limit = Number(query.get('limit'));
-          return page(all.slice((p - 1) * limit, p * limit), all.length);
-        }),
+        answer('GET /api/user/pets', ({ paging }) => all.page(paging)),
         answer('DELETE /api/pet/:id', ({ params }) => {
-          all = all.filter((p) => p._id !== params.id);
+          all.remove(params.id);
           return { deletedCount: 1 };
         }),
       ],

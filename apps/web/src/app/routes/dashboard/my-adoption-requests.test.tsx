@@ -1,13 +1,11 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { myRequestTexts } from '@/features/pets/components/my-adoption-requests-table';
 import { makeAdoptionRequest } from '@/features/pets/test-data';
 import { answer, apiError, page } from '@/testing/api-handlers';
+import { fakeList } from '@/testing/fake-list';
 import { renderRoute } from '@/testing/render-route';
 import { signedIn } from '@/testing/session';
-
-// route modules load lazily and the machine is shared: allow slow first renders
-configure({ asyncUtilTimeout: 5000 });
 
 function mine() {
   return [
@@ -17,7 +15,7 @@ function mine() {
   ];
 }
 
-describe('/dashboard/my-adoption-requests', { timeout: 20_000 }, () => {
+describe('/dashboard/my-adoption-requests', () => {
   it('lists my requests with pet, date and status; Withdraw only while pending', async () => {
     renderRoute('/dashboard/my-adoption-requests', {
       handlers: [...signedIn(), answer('GET /api/user/my-adoption-requests', () => page(mine()))],
@@ -40,13 +38,13 @@ describe('/dashboard/my-adoption-requests', { timeout: 20_000 }, () => {
   });
 
   it('withdraws a pending request after confirming', async () => {
-    let list = mine();
+    const list = fakeList(mine());
     const r = renderRoute('/dashboard/my-adoption-requests', {
       handlers: [
         ...signedIn(),
-        answer('GET /api/user/my-adoption-requests', () => page(list)),
+        answer('GET /api/user/my-adoption-requests', ({ paging }) => list.page(paging)),
         answer('DELETE /api/adoption-requests/:id', ({ params }) => {
-          list = list.filter((x) => x._id !== params.id);
+          list.remove(params.id);
           return { deletedCount: 1 };
         }),
       ],

@@ -1,14 +1,13 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { DONATION_LIST_PAGE_SIZE } from '@pet-haven/shared/campaigns';
 import { messages } from '@pet-haven/shared/messages';
 import { makeCampaign, makeDonator } from '@/features/campaigns/test-data';
 import type { HttpHandler } from 'msw';
-import { answer, apiError } from '@/testing/api-handlers';
+import { answer, apiError, pageFrom } from '@/testing/api-handlers';
+import { heldAnswer } from '@/testing/held-answer';
 import { renderRoute } from '@/testing/render-route';
 import { signedIn } from '@/testing/session';
-
-// Two shared CPU cores: give the first lazy route and slow renders time before failing.
-configure({ asyncUtilTimeout: 5000 });
 
 const path = '/dashboard/my-donation-campaigns';
 const luna = makeCampaign({ petName: 'Luna', maxDonationAmount: 500, donatedAmount: 125 });
@@ -20,18 +19,17 @@ function renderTable(handlers: HttpHandler[] = []) {
   });
 }
 
-describe('/dashboard/my-donation-campaigns', { timeout: 20_000 }, () => {
+describe('/dashboard/my-donation-campaigns', () => {
   it('shows a table skeleton, then Pet Name, Maximum Donation, a progress bar and the actions', async () => {
-    let release!: () => void;
-    const released = new Promise<void>((res) => (release = res));
+    const held = heldAnswer();
     renderTable([
-      answer('GET /api/donations', async () => {
-        await released;
-        return [luna, max];
-      }),
+      answer(
+        'GET /api/donations',
+        held.answer(() => [luna, max]),
+      ),
     ]);
     expect(await screen.findByText('Loading your campaigns')).toBeInTheDocument();
-    release();
+    held.release();
 
     const table = await screen.findByRole('table');
     for (const h of ['Pet Name', 'Maximum Donation', 'Progress', 'Actions']) {
@@ -90,6 +88,53 @@ describe('/dashboard/my-donation-campaigns', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'View Donators of Luna' })).toHaveFocus(),
     );
+  });
+
+  it('View Donators pages a long list 20 at a time', async () => {
+    const all = Array.from({ length: 45 }, (_, i) =>
+      makeDonator({ name: `Donor number ${i + 1}`, amount: i + 1 }),
+    );
+    const r = renderTable([
+      answer('GET /api/donations/:id/donators', ({ paging }) => pageFrom(all, paging)),
+    ]);
+    await r.user.click(await screen.findByRole('button', { name: 'View Donators of Luna' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Donators of Luna' });
+    const donators = await within(dialog).findByRole('list', { name: 'Donators' });
+    expect(within(donators).getAllByRole('listitem')).toHaveLength(DONATION_LIST_PAGE_SIZE);
+    expect(within(donators).getByText('Donor number 20')).toBeInTheDocument();
+    const pager = within(dialog).getByRole('navigation', { name: 'Donators pages' });
+    expect(within(pager).getByText('Page 1 of 3')).toBeInTheDocument();
+
+    await r.user.click(within(pager).getByRole('button', { name: 'Next' }));
+    expect(await within(dialog).findByText('Donor number 21')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Donor number 20')).not.toBeInTheDocument();
+    await r.user.click(within(pager).getByRole('button', { name: 'Next' }));
+    expect(await within(dialog).findByText('Donor number 45')).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(5);
+    await r.user.click(within(pager).getByRole('button', { name: 'Previous' }));
+    expect(await within(dialog).findByText('Donor number 40')).toBeInTheDocument();
+
+    const asked = r.requests.filter((q) => q.key === `GET /api/donations/${luna._id}/donators`);
+    // each page is asked for when shown (the donators are never taken from the cache)
+    expect(asked.map((q) => [q.query.get('page'), q.query.get('limit')])).toEqual([
+      ['1', '20'],
+      ['2', '20'],
+      ['3', '20'],
+      ['2', '20'],
+    ]);
+  });
+
+  it('pages the campaigns 20 at a time', async () => {
+    const all = Array.from({ length: 25 }, (_, i) =>
+      makeCampaign({ petName: `Pet number ${i + 1}` }),
+    );
+    const r = renderTable([answer('GET /api/donations', ({ paging }) => pageFrom(all, paging))]);
+    expect(await screen.findByRole('row', { name: /^Pet number 20\b/ })).toBeInTheDocument();
+    expect(screen.queryByRole('row', { name: /^Pet number 21\b/ })).not.toBeInTheDocument();
+    const pager = screen.getByRole('navigation', { name: 'My campaigns pages' });
+    await r.user.click(within(pager).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('row', { name: /^Pet number 25\b/ })).toBeInTheDocument();
+    expect(within(pager).getByText('Page 2 of 2')).toBeInTheDocument();
   });
 
   it("says 'Failed to fetch donators' when the donators cannot be loaded", async () => {

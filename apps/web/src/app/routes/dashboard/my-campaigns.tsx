@@ -1,11 +1,10 @@
-import { PageHeader } from '@/components/ui/page-header';
+import { DashboardTab } from '@/components/layouts/dashboard-tab';
 import { MyCampaignsTable } from '@/features/campaigns/components/my-campaigns-table';
 
 export function Component() {
   return (
-    <section>
-      <PageHeader title="My Donation Campaigns" level={2} />
+    <DashboardTab title="My Donation Campaigns">
       <MyCampaignsTable createPath="/dashboard/create-donation-campaigns" />
-    </section>
+    </DashboardTab>
   );
 }

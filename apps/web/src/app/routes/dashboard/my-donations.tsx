@@ -1,11 +1,10 @@
-import { PageHeader } from '@/components/ui/page-header';
+import { DashboardTab } from '@/components/layouts/dashboard-tab';
 import { MyDonationsTable } from '@/features/campaigns/components/my-donations-table';
 
 export function Component() {
   return (
-    <section>
-      <PageHeader title="My Donations" level={2} />
+    <DashboardTab title="My Donations">
       <MyDonationsTable />
-    </section>
+    </DashboardTab>
   );
 }

@@ -1,6 +1,6 @@
 import type { AdminDeleteCampaignAnswer } from '@pet-haven/shared/admin';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/mutations';
 import { queryRoots } from '@/lib/query-keys';
 
 /**
@@ -13,15 +13,10 @@ function deleteCampaign(id: string) {
   });
 }
 
-export function useDeleteCampaign() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useDeleteCampaign = () =>
+  useApiMutation({
     mutationFn: deleteCampaign,
     // The campaign leaves every list; its donors' donations show it archived.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryRoots.campaigns }),
-        queryClient.invalidateQueries({ queryKey: queryRoots.donations }),
-      ]),
+    invalidates: [queryRoots.campaigns, queryRoots.donations],
+    evenOnError: true,
   });
-}

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ModifiedCountAnswer } from '@pet-haven/shared/users';
 import { api } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/mutations';
 import { queryRoots } from '@/lib/query-keys';
 
 /** PATCH /api/users/admin/{id} (admin): promotes a user; modifiedCount 0 when already an admin. */
@@ -10,11 +10,10 @@ function makeAdmin(id: string) {
   });
 }
 
-export function useMakeAdmin() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useMakeAdmin = () =>
+  useApiMutation({
     mutationFn: (user: { _id: string; name: string }) => makeAdmin(user._id),
     // The users list and every cached admin check (auth feature) are under the users root.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.users }),
+    invalidates: [queryRoots.users],
+    evenOnError: true,
   });
-}

@@ -1,7 +1,7 @@
 import type { AdminCampaignPausedBody } from '@pet-haven/shared/admin';
 import type { Campaign } from '@pet-haven/shared/campaigns';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/mutations';
 import { queryRoots } from '@/lib/query-keys';
 
 /** PATCH /api/admin/donation-campaigns/{id} (admin): sets paused; answers the campaign. */
@@ -12,12 +12,11 @@ function setCampaignPaused(id: string, body: AdminCampaignPausedBody) {
   });
 }
 
-export function useSetCampaignPaused() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useSetCampaignPaused = () =>
+  useApiMutation({
     mutationFn: ({ id, paused }: { id: string; paused: boolean }) =>
       setCampaignPaused(id, { paused }),
     // A paused campaign leaves /donation, an unpaused one returns: every campaign view refreshes.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.campaigns }),
+    invalidates: [queryRoots.campaigns],
+    evenOnError: true,
   });
-}

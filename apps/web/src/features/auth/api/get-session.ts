@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
-import { authClient } from '../lib/auth-client';
 
 /** The signed-in user as the web uses it (from Better Auth's session). */
 export interface SessionUser {
@@ -11,19 +10,17 @@ export interface SessionUser {
   photoURL: string | null;
 }
 
-/** GET /api/auth/get-session: the current user, or null when signed out. */
+interface SessionAnswer {
+  user?: { id: string; name: string; email: string; image?: string | null };
+}
+
+/**
+ * GET /api/auth/get-session (the session cookie, no token): the current user, or null when signed
+ * out. A plain API call, so the page does not load Better Auth's client for it (decision 022).
+ */
 async function getSession(): Promise<SessionUser | null> {
-  let answer: Awaited<ReturnType<typeof authClient.getSession>>;
-  try {
-    answer = await authClient.getSession();
-  } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', 'Network error: the server could not be reached.');
-  }
-  if (answer.error) {
-    const e = answer.error as { status?: number; code?: string; message?: string };
-    throw new ApiError(e.status ?? 0, e.code ?? 'SESSION_ERROR', e.message ?? 'No session');
-  }
-  const user = answer.data?.user;
+  const answer = await api<SessionAnswer | null>('/auth/get-session', { anonymous: true });
+  const user = answer?.user;
   if (!user) return null;
   return { id: user.id, name: user.name, email: user.email, photoURL: user.image ?? null };
 }

@@ -13,7 +13,7 @@ import { queryRoots } from '@/lib/query-keys';
 import { createAccessToken } from '../api/create-access-token';
 import { sessionKey, useSessionQuery, type SessionUser } from '../api/get-session';
 import { saveUser } from '../api/save-user';
-import { authClient, type SocialProvider } from '../lib/auth-client';
+import type { SocialProvider } from '../lib/auth-client';
 import {
   AuthContext,
   type AuthContextValue,
@@ -22,6 +22,12 @@ import {
 } from '../lib/auth-context';
 import { networkFailure, toAuthFailure, type BetterAuthError } from '../lib/auth-errors';
 import { createTokenManager } from '../lib/token-manager';
+
+/**
+ * Better Auth's client signs in, up and out: it loads with the first of those, not with the page
+ * (decision 022); the session itself is read with a plain API call (get-session.ts).
+ */
+const loadAuthClient = () => import('../lib/auth-client').then((m) => m.authClient);
 
 /** Set before leaving for Google/GitHub; read when the session appears after the redirect back. */
 export const SOCIAL_SIGN_IN_KEY = 'pet-haven:social-sign-in';
@@ -66,7 +72,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
-      await authClient.signOut();
+      await (await loadAuthClient()).signOut();
     } catch {
       // offline: the local sign-out below still happens; the cookie expires on its own
     }
@@ -77,8 +83,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (signingOut.current) return;
     signingOut.current = true;
     clearSignedInData();
-    void authClient
-      .signOut()
+    void loadAuthClient()
+      .then((client) => client.signOut())
       .catch(() => {})
       .finally(() => {
         signingOut.current = false;
@@ -147,7 +153,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signInWithEmail: async (emailAddress, password) => {
         let answer;
         try {
-          answer = await authClient.signIn.email({ email: emailAddress, password });
+          answer = await (await loadAuthClient()).signIn.email({ email: emailAddress, password });
         } catch {
           return networkFailure();
         }
@@ -158,7 +164,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signUpWithEmail: async (input: SignUpInput) => {
         let answer;
         try {
-          answer = await authClient.signUp.email({
+          answer = await (
+            await loadAuthClient()
+          ).signUp.email({
             name: input.displayName,
             email: input.email,
             password: input.password,
@@ -179,7 +187,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
         let answer;
         try {
-          answer = await authClient.signIn.social({
+          answer = await (
+            await loadAuthClient()
+          ).signIn.social({
             provider,
             callbackURL: returnTo,
             errorCallbackURL: '/login',

@@ -58,6 +58,18 @@ describe('login screen', () => {
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
   });
 
+  it('shows its own sign-in failure text, not the server string, when the origin is refused', async () => {
+    const r = await openLogin([
+      answer('POST /api/auth/sign-in/email', () => authError(403, 'FORBIDDEN', 'Invalid origin')),
+    ]);
+    await r.user.type(r.getByLabelText('Email'), 'ann@example.com');
+    await r.user.type(r.getByLabelText('Password'), 'Secret1');
+    await r.user.click(r.getByRole('button', { name: 'Log In' }));
+    expect(await r.findByText(authMessages.unknownSignIn)).toHaveAttribute('role', 'alert');
+    expect(r.queryByText(/invalid origin/i)).not.toBeInTheDocument();
+    expect(r.path()).toBe('/login');
+  });
+
   it('signs in, stores the token and goes home', async () => {
     const issued = tokenAnswer(defaultFakeUser.email);
     let signedIn = false;

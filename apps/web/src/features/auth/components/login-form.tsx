@@ -1,14 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginFormSchema, type LoginForm as LoginValues } from '@pet-haven/shared/auth';
+import type { LoginForm as LoginValues } from '@pet-haven/shared/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ErrorText } from '@/components/ui/error-text';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { useAuth } from '../hooks/use-auth';
-import { SocialButtons } from './social-buttons';
+import { AuthSwitch } from './auth-switch';
+
+// the schema (and zod) loads with the first check, not with the page (decision 022)
+const resolver = lazyResolver<LoginValues>(async () => {
+  const [{ zodResolver }, { loginFormSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@pet-haven/shared/auth'),
+  ]);
+  return zodResolver(loginFormSchema);
+});
 
 interface LoginFormProps {
   /** Where to go after signing in (and where social sign-in returns to). */
@@ -27,7 +35,7 @@ export function LoginForm({ returnTo, onSuccess, initialError = null }: LoginFor
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<LoginValues>({
-    resolver: zodResolver(loginFormSchema),
+    resolver,
     defaultValues: { email: '', password: '' },
   });
 
@@ -43,7 +51,13 @@ export function LoginForm({ returnTo, onSuccess, initialError = null }: LoginFor
 
   return (
     <div className="space-y-6">
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Log in">
+      <form
+        onSubmit={onSubmit}
+        onFocus={resolver.preload}
+        noValidate
+        className="space-y-4"
+        aria-label="Log in"
+      >
         <FormField label="Email" error={errors.email?.message}>
           <Input
             type="email"
@@ -60,17 +74,12 @@ export function LoginForm({ returnTo, onSuccess, initialError = null }: LoginFor
           Log In
         </Button>
       </form>
-      <SocialButtons returnTo={returnTo} />
-      <p className="text-center text-sm text-slate-600 dark:text-slate-300">
-        Don&apos;t have an account?{' '}
-        <Link
-          to="/register"
-          state={{ from: returnTo }}
-          className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-accent-300"
-        >
-          Sign up
-        </Link>
-      </p>
+      <AuthSwitch
+        returnTo={returnTo}
+        question="Don't have an account?"
+        to="/register"
+        linkText="Sign up"
+      />
     </div>
   );
 }

@@ -1,18 +1,30 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { registerFormSchema, type RegisterForm as RegisterValues } from '@pet-haven/shared/auth';
+import type { RegisterForm as RegisterValues } from '@pet-haven/shared/auth';
 import { messages } from '@pet-haven/shared/messages';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ErrorText } from '@/components/ui/error-text';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { saveUser } from '../api/save-user';
 import { useAuth } from '../hooks/use-auth';
 import { authMessages } from '../lib/auth-errors';
-import { SocialButtons } from './social-buttons';
+import { AuthSwitch } from './auth-switch';
+
+// the schema (and zod) loads with the first check, and sonner with the first toast, not with the
+// page (decision 022)
+const resolver = lazyResolver<RegisterValues>(async () => {
+  const [{ zodResolver }, { registerFormSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@pet-haven/shared/auth'),
+  ]);
+  return zodResolver(registerFormSchema);
+});
+const toast = {
+  success: (text: string) => void import('sonner').then((m) => m.toast.success(text)),
+  error: (text: string) => void import('sonner').then((m) => m.toast.error(text)),
+};
 
 const empty: RegisterValues = {
   displayName: '',
@@ -40,7 +52,7 @@ export function RegisterForm({ returnTo, onSuccess }: RegisterFormProps) {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterValues>({ resolver: zodResolver(registerFormSchema), defaultValues: empty });
+  } = useForm<RegisterValues>({ resolver, defaultValues: empty });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -81,7 +93,13 @@ export function RegisterForm({ returnTo, onSuccess }: RegisterFormProps) {
 
   return (
     <div className="space-y-6">
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign up">
+      <form
+        onSubmit={onSubmit}
+        onFocus={resolver.preload}
+        noValidate
+        className="space-y-4"
+        aria-label="Sign up"
+      >
         <FormField label="Name" error={errors.displayName?.message} required>
           <Input autoComplete="name" {...register('displayName')} />
         </FormField>
@@ -117,17 +135,12 @@ export function RegisterForm({ returnTo, onSuccess }: RegisterFormProps) {
           Sign Up
         </Button>
       </form>
-      <SocialButtons returnTo={returnTo} />
-      <p className="text-center text-sm text-slate-600 dark:text-slate-300">
-        Already have an account?{' '}
-        <Link
-          to="/login"
-          state={{ from: returnTo }}
-          className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-accent-300"
-        >
-          Log in
-        </Link>
-      </p>
+      <AuthSwitch
+        returnTo={returnTo}
+        question="Already have an account?"
+        to="/login"
+        linkText="Log in"
+      />
     </div>
   );
 }

@@ -35,6 +35,11 @@ function GitHubIcon() {
   );
 }
 
+const buttons: { provider: SocialProvider; Icon: () => React.JSX.Element }[] = [
+  { provider: 'google', Icon: GoogleIcon },
+  { provider: 'github', Icon: GitHubIcon },
+];
+
 /**
  * "Sign in with Google" and "Sign in with GitHub", always shown. When this server has not
  * configured a provider (GET /api/config), pressing its button explains that instead of failing.
@@ -77,24 +82,18 @@ export function SocialButtons({ returnTo }: { returnTo: string }) {
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
       </div>
       <div className="grid gap-2 sm:grid-cols-2">
-        <Button
-          variant="secondary"
-          loading={busy === 'google'}
-          disabled={busy !== null}
-          onClick={() => void start('google')}
-        >
-          {busy !== 'google' && <GoogleIcon />}
-          Sign in with Google
-        </Button>
-        <Button
-          variant="secondary"
-          loading={busy === 'github'}
-          disabled={busy !== null}
-          onClick={() => void start('github')}
-        >
-          {busy !== 'github' && <GitHubIcon />}
-          Sign in with GitHub
-        </Button>
+        {buttons.map(({ provider, Icon }) => (
+          <Button
+            key={provider}
+            variant="secondary"
+            loading={busy === provider}
+            disabled={busy !== null}
+            onClick={() => void start(provider)}
+          >
+            {busy !== provider && <Icon />}
+            {`Sign in with ${providerNames[provider]}`}
+          </Button>
+        ))}
       </div>
       <ErrorText>{error}</ErrorText>
     </div>

@@ -6,7 +6,8 @@ import { createAuthClient } from 'better-auth/react';
  * `fetch` is looked up on every call (not captured once), so tests can replace it.
  */
 export const authClient = createAuthClient({
-  baseURL: window.location.origin,
+  // on the server (pages rendered for visitors, decision 021) it is loaded but never called
+  baseURL: typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
   basePath: '/api/auth',
   fetchOptions: {
     customFetchImpl: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init),

@@ -1,3 +1,5 @@
+import { isErrorCode } from '@pet-haven/shared/errors';
+
 /** Sign-in and sign-up failures, told apart so each shows a clear message (issue 2 §4). */
 export type AuthFailureKind =
   | 'invalid-credentials'
@@ -43,19 +45,25 @@ const fieldNames: Record<string, string> = {
   password: 'password',
 };
 
+/**
+ * What the screens show for a failed sign-in or sign-up, by the code of the error catalogue
+ * (packages/shared/src/errors.ts) /api/auth/* answers, or by status.
+ */
 export function toAuthFailure(error: BetterAuthError | null | undefined): AuthFailure {
   const status = error?.status ?? 0;
-  const code = error?.code ?? '';
+  const code = isErrorCode(error?.code) ? error.code : undefined;
   if (status === 0) return { kind: 'network', message: authMessages.network };
   if (status === 429 || code === 'RATE_LIMITED') {
     return { kind: 'rate-limited', message: authMessages.rateLimited };
   }
-  if (code.startsWith('USER_ALREADY_EXISTS') || status === 422) {
+  if (code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' || status === 422) {
     return { kind: 'user-exists', message: error?.message ?? 'User already exists' };
   }
   if (status === 401 || code === 'INVALID_EMAIL_OR_PASSWORD') {
     return { kind: 'invalid-credentials', message: authMessages.invalidCredentials };
   }
+  // a refused origin (Better Auth's 'Invalid origin') is no text for a user: ours instead
+  if (status === 403) return { kind: 'unknown', message: authMessages.unknownSignIn };
   if (status === 400) {
     const fields: Record<string, string> = {};
     for (const issue of error?.issues ?? []) {

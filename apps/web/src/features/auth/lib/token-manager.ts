@@ -237,30 +237,28 @@ export function createTokenManager(deps: TokenManagerDeps) {
     return fetchNow();
   }
 
-  /** Signed out: forget and remove the token; waiting callers get null. */
-  function stop() {
+  /** Forgets the user and the token, and drops the fetch on its way (its answer is ignored). */
+  function forget(next: TokenStatus) {
     generation += 1;
     inFlight = null;
     clearTimer();
-    status = 'signed-out';
+    status = next;
     email = null;
     token = null;
     expiresAt = null;
     failures = 0;
+  }
+
+  /** Signed out: forget and remove the token; waiting callers get null. */
+  function stop() {
+    forget('signed-out');
     storage.remove();
     settleWaiters(null);
   }
 
   /** Back to "session unknown" (e.g. the provider unmounted): callers wait again. */
   function reset() {
-    generation += 1;
-    inFlight = null;
-    clearTimer();
-    status = 'booting';
-    email = null;
-    token = null;
-    expiresAt = null;
-    failures = 0;
+    forget('booting');
   }
 
   /** A token valid now, waiting for one on its way; null when signed out. */

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   campaignBodyOf,
   type Campaign,
@@ -6,6 +5,7 @@ import {
   type CreateCampaignBody,
 } from '@pet-haven/shared/campaigns';
 import { api } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/mutations';
 import { queryRoots } from '@/lib/query-keys';
 
 /** POST /api/create-donation-campaigns: the owner is the signed-in user. */
@@ -13,10 +13,8 @@ function createCampaign(body: CreateCampaignBody) {
   return api<Campaign>('/create-donation-campaigns', { method: 'POST', json: body });
 }
 
-export function useCreateCampaign() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useCreateCampaign = () =>
+  useApiMutation({
     mutationFn: (form: CampaignForm) => createCampaign(campaignBodyOf(form)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.campaigns }),
+    invalidates: [queryRoots.campaigns],
   });
-}

@@ -1,23 +1,20 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Donator } from '@pet-haven/shared/campaigns';
-import { api } from '@/lib/api-client';
+import { DONATION_LIST_PAGE_SIZE, type Donator } from '@pet-haven/shared/campaigns';
+import { useNumberedPages } from '@/lib/paging';
 import { queryRoots } from '@/lib/query-keys';
-
-/** GET /api/donations/{id}/donators (owner or admin): names and amounts, newest first. */
-function getCampaignDonators(id: string, signal?: AbortSignal) {
-  return api<Donator[]>(`/donations/${encodeURIComponent(id)}/donators`, { signal });
-}
 
 export const campaignDonatorsKey = (id: string) =>
   [...queryRoots.campaigns, 'donators', id] as const;
 
-const campaignDonatorsQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: campaignDonatorsKey(id),
-    queryFn: ({ signal }) => getCampaignDonators(id, signal),
-    staleTime: 0,
-  });
-
-export function useCampaignDonators(id: string, enabled = true) {
-  return useQuery({ ...campaignDonatorsQueryOptions(id), enabled });
-}
+/**
+ * GET /api/donations/{id}/donators (owner or admin): names and amounts, newest first, a page at
+ * a time; asked again each time the list is shown.
+ */
+export const useCampaignDonators = (id: string) =>
+  useNumberedPages<Donator>(
+    {
+      key: campaignDonatorsKey(id),
+      path: `/donations/${encodeURIComponent(id)}/donators`,
+      limit: DONATION_LIST_PAGE_SIZE,
+    },
+    { staleTime: 0 },
+  );

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Campaign } from '@pet-haven/shared/campaigns';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
@@ -19,3 +19,7 @@ const campaignQueryOptions = (id: string) =>
 export function useCampaign(id: string) {
   return useQuery(campaignQueryOptions(id));
 }
+
+/** Fetches it into the cache (a page rendered on the server, decision 021); rejects with the ApiError. */
+export const loadCampaign = (queryClient: QueryClient, id: string): Promise<Campaign> =>
+  queryClient.fetchQuery(campaignQueryOptions(id));

@@ -1,21 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Campaign } from '@pet-haven/shared/campaigns';
-import { api } from '@/lib/api-client';
+import { DONATION_LIST_PAGE_SIZE, type Campaign } from '@pet-haven/shared/campaigns';
+import { useNumberedPages } from '@/lib/paging';
 import { queryRoots } from '@/lib/query-keys';
-
-/** GET /api/donations: the signed-in user's own campaigns, paused ones included. */
-function getMyCampaigns(signal?: AbortSignal) {
-  return api<Campaign[]>('/donations', { signal });
-}
 
 export const myCampaignsKey = [...queryRoots.campaigns, 'mine'] as const;
 
-const myCampaignsQueryOptions = () =>
-  queryOptions({
-    queryKey: myCampaignsKey,
-    queryFn: ({ signal }) => getMyCampaigns(signal),
+/** GET /api/donations: the signed-in user's own campaigns, paused ones included, a page at a time. */
+export const useMyCampaigns = () =>
+  useNumberedPages<Campaign>({
+    key: myCampaignsKey,
+    path: '/donations',
+    limit: DONATION_LIST_PAGE_SIZE,
   });
-
-export function useMyCampaigns() {
-  return useQuery(myCampaignsQueryOptions());
-}

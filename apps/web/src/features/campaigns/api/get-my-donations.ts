@@ -1,21 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyDonation } from '@pet-haven/shared/campaigns';
-import { api } from '@/lib/api-client';
+import { DONATION_LIST_PAGE_SIZE, type MyDonation } from '@pet-haven/shared/campaigns';
+import { useNumberedPages } from '@/lib/paging';
 import { queryRoots } from '@/lib/query-keys';
-
-/** GET /api/user/donations: the signed-in user's own donations, newest first. */
-function getMyDonations(signal?: AbortSignal) {
-  return api<MyDonation[]>('/user/donations', { signal });
-}
 
 export const myDonationsKey = [...queryRoots.donations, 'mine'] as const;
 
-const myDonationsQueryOptions = () =>
-  queryOptions({
-    queryKey: myDonationsKey,
-    queryFn: ({ signal }) => getMyDonations(signal),
+/** GET /api/user/donations: the signed-in user's own donations, newest first, a page at a time. */
+export const useMyDonations = () =>
+  useNumberedPages<MyDonation>({
+    key: myDonationsKey,
+    path: '/user/donations',
+    limit: DONATION_LIST_PAGE_SIZE,
   });
-
-export function useMyDonations() {
-  return useQuery(myDonationsQueryOptions());
-}

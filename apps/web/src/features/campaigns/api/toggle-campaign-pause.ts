@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Campaign, PauseAnswer } from '@pet-haven/shared/campaigns';
-import { api } from '@/lib/api-client';
+import { api, type ApiPage } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/mutations';
 import { queryRoots } from '@/lib/query-keys';
 import { myCampaignsKey } from './get-my-campaigns';
 
@@ -9,16 +9,15 @@ function toggleCampaignPause(id: string) {
   return api<PauseAnswer>(`/donations/${encodeURIComponent(id)}/pause`, { method: 'PATCH' });
 }
 
-export function useToggleCampaignPause() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useToggleCampaignPause = () =>
+  useApiMutation({
     mutationFn: toggleCampaignPause,
-    onSuccess: ({ paused }, id) => {
-      // Spec section 4: the screen uses the paused value the server answers.
-      queryClient.setQueryData<Campaign[]>(myCampaignsKey, (list) =>
-        list?.map((c) => (c._id === id ? { ...c, paused } : c)),
-      );
-      return queryClient.invalidateQueries({ queryKey: queryRoots.campaigns });
-    },
+    // Spec section 4: the screen uses the paused value the server answers.
+    update: (queryClient, { paused }, id) =>
+      queryClient.setQueriesData<ApiPage<Campaign>>(
+        { queryKey: myCampaignsKey },
+        (page) =>
+          page && { ...page, items: page.items.map((c) => (c._id === id ? { ...c, paused } : c)) },
+      ),
+    invalidates: [queryRoots.campaigns],
   });
-}

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   campaignBodyOf,
   type Campaign,
@@ -6,6 +5,7 @@ import {
   type UpdateCampaignBody,
 } from '@pet-haven/shared/campaigns';
 import { api } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/mutations';
 import { queryRoots } from '@/lib/query-keys';
 import { campaignKey } from './get-campaign';
 
@@ -17,13 +17,9 @@ function updateCampaign(id: string, body: UpdateCampaignBody) {
   });
 }
 
-export function useUpdateCampaign(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useUpdateCampaign = (id: string) =>
+  useApiMutation({
     mutationFn: (form: CampaignForm) => updateCampaign(id, campaignBodyOf(form)),
-    onSuccess: (campaign) => {
-      queryClient.setQueryData(campaignKey(id), campaign);
-      return queryClient.invalidateQueries({ queryKey: queryRoots.campaigns });
-    },
+    update: (queryClient, campaign) => queryClient.setQueryData(campaignKey(id), campaign),
+    invalidates: [queryRoots.campaigns],
   });
-}

@@ -4,8 +4,16 @@ import { CARD_IMAGE_SIZES, responsiveImage } from '@pet-haven/shared/images';
 import { formatAmount } from '@pet-haven/shared/money';
 import { buttonClasses } from '@/components/ui/button';
 
+interface CampaignCardProps {
+  campaign: Campaign;
+  /** Above the fold on a phone or a desktop (the first row): its picture is not lazy. */
+  eager?: boolean;
+  /** The page's main picture (the first card): fetched before the others. */
+  priority?: boolean;
+}
+
 /** One campaign of the public grid: picture, pet name, Max Donation, Donated, View Details. */
-export function CampaignCard({ campaign }: { campaign: Campaign }) {
+export function CampaignCard({ campaign, eager = false, priority = false }: CampaignCardProps) {
   const headingId = `campaign-${campaign._id}-name`;
   return (
     <article
@@ -15,7 +23,8 @@ export function CampaignCard({ campaign }: { campaign: Campaign }) {
       <img
         {...responsiveImage(campaign.petPicture, CARD_IMAGE_SIZES)}
         alt={campaign.petName}
-        loading="lazy"
+        loading={eager || priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
         decoding="async"
         width={400}
         height={300}

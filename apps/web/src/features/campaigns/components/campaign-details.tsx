@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { isCampaignEnded, type Campaign } from '@pet-haven/shared/campaigns';
 import { DETAIL_IMAGE_SIZES, responsiveImage } from '@pet-haven/shared/images';
 import { messages } from '@pet-haven/shared/messages';
@@ -10,7 +11,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api-client';
 import { formatCalendarDate } from '@/utils/format-date';
 import { useCampaign } from '../api/get-campaign';
-import { DonateModal } from './donate-modal';
+
+// The donation form (card form, payment schemas, toasts, the dialog): loaded when Donate Now is
+// first pressed or pointed at, never with the page (decision 022).
+const loadDonateModal = () => import('./donate-modal');
+const DonateModal = lazy(() => loadDonateModal().then((m) => ({ default: m.DonateModal })));
 
 /** Why a campaign takes no donations now, or null when it does. */
 function closedReason(c: Campaign, now = new Date()): string | null {
@@ -41,10 +46,21 @@ function DetailsSkeleton() {
   );
 }
 
+interface CampaignDetailsProps {
+  id: string;
+  /** A visitor's Donate Now leads to /login and back here. */
+  signedIn: boolean;
+}
+
 /** The campaign details screen: picture, text, amounts, progress, last date and Donate Now. */
-export function CampaignDetails({ id }: { id: string }) {
+export function CampaignDetails({ id, signedIn }: CampaignDetailsProps) {
   const query = useCampaign(id);
   const [donating, setDonating] = useState(false);
+  // mounted from the first opening on, so closing keeps the dialog's own behaviour
+  const [donateMounted, setDonateMounted] = useState(false);
+  const donateButton = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
+  const location = useLocation();
 
   if (query.isPending) return <DetailsSkeleton />;
   if (query.isError) {
@@ -68,6 +84,8 @@ export function CampaignDetails({ id }: { id: string }) {
       <img
         {...responsiveImage(c.petPicture, DETAIL_IMAGE_SIZES)}
         alt={c.petName}
+        // the page's main picture: fetched first (preloaded in the head of a server-rendered page)
+        fetchPriority="high"
         width={800}
         height={600}
         className="aspect-[4/3] w-full rounded-xl bg-slate-100 object-cover dark:bg-slate-800"
@@ -101,17 +119,42 @@ export function CampaignDetails({ id }: { id: string }) {
           >
             {closed}
           </p>
+        ) : !signedIn ? (
+          <Button
+            size="lg"
+            className="self-start"
+            onClick={() => void navigate('/login', { state: { from: location } })}
+          >
+            Donate Now
+          </Button>
         ) : (
-          <DonateModal
-            campaign={c}
-            open={donating}
-            onOpenChange={setDonating}
-            trigger={
-              <Button size="lg" className="self-start">
-                Donate Now
-              </Button>
-            }
-          />
+          <>
+            <Button
+              ref={donateButton}
+              size="lg"
+              className="self-start"
+              aria-haspopup="dialog"
+              aria-expanded={donating}
+              onPointerEnter={() => void loadDonateModal()}
+              onFocus={() => void loadDonateModal()}
+              onClick={() => {
+                setDonateMounted(true);
+                setDonating(true);
+              }}
+            >
+              Donate Now
+            </Button>
+            {donateMounted && (
+              <Suspense fallback={null}>
+                <DonateModal
+                  campaign={c}
+                  open={donating}
+                  onOpenChange={setDonating}
+                  returnFocusTo={donateButton}
+                />
+              </Suspense>
+            )}
+          </>
         )}
       </div>
     </article>

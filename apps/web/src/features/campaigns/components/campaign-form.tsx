@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
-import { toast } from 'sonner';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   campaignFormSchema,
@@ -9,14 +7,11 @@ import {
   createCampaignFormSchema,
   type CampaignForm as CampaignFormOutput,
 } from '@pet-haven/shared/campaigns';
-import { messages } from '@pet-haven/shared/messages';
 import { petLimits } from '@pet-haven/shared/pets';
-import { Button } from '@/components/ui/button';
+import { DescriptionFields } from '@/components/ui/description-fields';
 import { FormField } from '@/components/ui/form-field';
-import { FormImageUpload } from '@/components/ui/form-image-upload';
 import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
-import { setServerFieldErrors } from '@/lib/form-errors';
+import { PictureForm, type FormSave } from '@/components/ui/picture-form';
 
 /** The typed values; the maximum is the text typed in dollars (the output holds its Cents). */
 export type CampaignFormValues = z.input<typeof campaignFormSchema>;
@@ -44,49 +39,32 @@ interface CampaignFormProps {
   mode: 'create' | 'edit';
   defaultValues: Partial<CampaignFormValues>;
   submitLabel: string;
-  /**
-   * Saves the values. Resolve 'reset' to empty the form afterwards (create) or 'keep' (edit);
-   * throw (after reporting) to keep the values; server field errors are shown by their fields.
-   */
-  onSubmit: (values: CampaignFormOutput) => Promise<'reset' | 'keep'>;
+  /** Saves the values (a reset empties the form to `defaultValues`). */
+  onSave: FormSave<CampaignFormOutput>;
 }
 
 /**
  * The campaign form (create and edit): the picture is uploaded first, then petName,
  * maxDonationAmount, lastDate, shortDescription and longDescription (spec section 5).
  */
-export function CampaignForm({ mode, defaultValues, submitLabel, onSubmit }: CampaignFormProps) {
-  const [uploading, setUploading] = useState(false);
+export function CampaignForm({ mode, defaultValues, submitLabel, onSave }: CampaignFormProps) {
   const form = useForm<CampaignFormValues, unknown, CampaignFormOutput>({
     // Creating also refuses a last date in the past; editing an old campaign does not.
     resolver: zodResolver(mode === 'create' ? createCampaignFormSchema : campaignFormSchema),
     defaultValues,
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
   const { register } = form;
 
-  const onInvalid = (errs: FieldErrors<CampaignFormValues>) => {
-    if (errs.petPicture) toast.error(messages.pets.uploadImageFirst);
-  };
-
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      const after = await onSubmit(values);
-      if (after === 'reset') form.reset(emptyCampaignForm);
-    } catch (err) {
-      setServerFieldErrors(err, fieldNames, form.setError);
-    }
-  }, onInvalid);
-
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
-      <FormImageUpload
-        control={form.control}
-        name="petPicture"
-        clearErrors={form.clearErrors}
-        label="Pet Picture"
-        onUploadingChange={setUploading}
-      />
+    <PictureForm
+      form={form}
+      picture="petPicture"
+      pictureLabel="Pet Picture"
+      fields={fieldNames}
+      onSave={onSave}
+      submitLabel={submitLabel}
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Pet Name" required error={errors.petName?.message}>
           <Input maxLength={petLimits.petName} autoComplete="off" {...register('petName')} />
@@ -113,17 +91,7 @@ export function CampaignForm({ mode, defaultValues, submitLabel, onSubmit }: Cam
           />
         </FormField>
       </div>
-      <FormField label="Short Description" required error={errors.shortDescription?.message}>
-        <Input maxLength={petLimits.shortDescription} {...register('shortDescription')} />
-      </FormField>
-      <FormField label="Long Description" required error={errors.longDescription?.message}>
-        <Textarea rows={6} maxLength={petLimits.longDescription} {...register('longDescription')} />
-      </FormField>
-      <div>
-        <Button type="submit" size="lg" loading={isSubmitting} disabled={uploading}>
-          {uploading ? 'Uploading picture…' : submitLabel}
-        </Button>
-      </div>
-    </form>
+      <DescriptionFields form={form} />
+    </PictureForm>
   );
 }

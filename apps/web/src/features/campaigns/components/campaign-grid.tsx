@@ -3,20 +3,19 @@ import { Button } from '@/components/ui/button';
 import { ErrorText } from '@/components/ui/error-text';
 import { SkeletonGrid } from '@/components/ui/skeleton';
 import { useNearBottom } from '@/hooks/use-near-bottom';
-import { campaignsOfPages, useCampaignsInfinite } from '../api/get-campaigns';
+import { useCampaignsInfinite } from '../api/get-campaigns';
 import { CampaignCard } from './campaign-card';
 
 const gridClasses = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3';
 
 /**
  * The public campaign list: a grid of 1 to 3 columns that loads the next page when the
- * window is scrolled to within 100 px of the bottom; an empty page ends it.
+ * window is scrolled to within 100 px of the bottom; the last (or an empty) page ends it.
  */
 export function CampaignGrid() {
-  const query = useCampaignsInfinite();
+  const { query, items: campaigns } = useCampaignsInfinite();
   const { data, status, hasNextPage, isFetchingNextPage, isFetchNextPageError } = query;
   const fetchNextPage = () => void query.fetchNextPage();
-  const campaigns = campaignsOfPages(data?.pages);
 
   useNearBottom(
     () => {
@@ -39,9 +38,9 @@ export function CampaignGrid() {
     <div className="flex flex-col gap-8">
       {campaigns.length > 0 && (
         <ul className={gridClasses} aria-label="Donation campaigns">
-          {campaigns.map((c) => (
+          {campaigns.map((c, i) => (
             <li key={c._id} className="flex">
-              <CampaignCard campaign={c} />
+              <CampaignCard campaign={c} eager={i < 3} priority={i === 0} />
             </li>
           ))}
         </ul>

@@ -1,4 +1,3 @@
-import { toast } from 'sonner';
 import { messages } from '@pet-haven/shared/messages';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateCampaign } from '../api/create-campaign';
@@ -17,15 +16,11 @@ export function CreateCampaignForm() {
       mode="create"
       defaultValues={emptyCampaignForm}
       submitLabel="Create Campaign"
-      onSubmit={async (values) => {
-        try {
-          await mutation.mutateAsync(values);
-        } catch (err) {
-          toast.error(createFailure(err));
-          throw err;
-        }
-        toast.success(messages.campaigns.created);
-        return 'reset';
+      onSave={{
+        save: mutation.mutateAsync,
+        saved: messages.campaigns.created,
+        failed: createFailure,
+        reset: true,
       }}
     />
   );

@@ -6,7 +6,7 @@ import {
   useRef,
   useState,
   type FormEvent,
-  type ReactNode,
+  type RefObject,
 } from 'react';
 import { toast } from 'sonner';
 import type { Campaign } from '@pet-haven/shared/campaigns';
@@ -46,17 +46,17 @@ interface DonateModalProps {
   campaign: Campaign;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The Donate Now button: it opens the dialog and gets the focus back when it closes. */
-  trigger: ReactNode;
+  /** The Donate Now button: it gets the focus back when the dialog closes. */
+  returnFocusTo: RefObject<HTMLElement | null>;
 }
 
 /** Donate Now: amount, the provider's card form, Pay and Close (spec section 2). */
-export function DonateModal({ campaign, open, onOpenChange, trigger }: DonateModalProps) {
+export function DonateModal({ campaign, open, onOpenChange, returnFocusTo }: DonateModalProps) {
   return (
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      trigger={trigger}
+      returnFocusTo={returnFocusTo}
       title={`Donate to ${campaign.petName}`}
       description="Enter an amount and your card. The donation is recorded once the payment succeeds."
     >

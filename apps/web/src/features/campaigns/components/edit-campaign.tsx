@@ -1,11 +1,9 @@
-import { Link } from 'react-router';
-import { toast } from 'sonner';
 import type { Campaign } from '@pet-haven/shared/campaigns';
 import { messages } from '@pet-haven/shared/messages';
 import { centsToDecimalString, toCentsStrict } from '@pet-haven/shared/money';
-import { buttonClasses } from '@/components/ui/button';
 import { ErrorText } from '@/components/ui/error-text';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Refusal } from '@/components/ui/refusal';
+import { FormSkeleton } from '@/components/ui/skeleton';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useCampaign } from '../api/get-campaign';
 import { useUpdateCampaign } from '../api/update-campaign';
@@ -35,17 +33,7 @@ export function EditCampaign({ id, viewer }: { id: string; viewer: CampaignViewe
   const { data: campaign, isPending, isError, error } = useCampaign(id);
   const mutation = useUpdateCampaign(id);
 
-  if (isPending) {
-    return (
-      <div role="status" aria-busy="true" className="space-y-4">
-        <span className="sr-only">Loading campaign</span>
-        <Skeleton className="h-28 w-28" />
-        <Skeleton className="h-10 w-full" />
-        <Skeleton className="h-10 w-full" />
-        <Skeleton className="h-32 w-full" />
-      </div>
-    );
-  }
+  if (isPending) return <FormSkeleton label="Loading campaign" />;
   if (isError) {
     return (
       <div className="flex flex-col gap-2">
@@ -59,15 +47,13 @@ export function EditCampaign({ id, viewer }: { id: string; viewer: CampaignViewe
   const isOwner = campaign.userEmail != null && campaign.userEmail === viewer.email;
   if (!isOwner && !viewer.isAdmin) {
     return (
-      <div className="flex flex-col items-start gap-4">
-        <ErrorText>{NOT_YOUR_CAMPAIGN_TEXT}</ErrorText>
-        <Link
-          to={`/donation-details/${campaign._id}`}
-          className={buttonClasses({ variant: 'secondary' })}
-        >
-          View the campaign for {campaign.petName}
-        </Link>
-      </div>
+      <Refusal
+        message={NOT_YOUR_CAMPAIGN_TEXT}
+        link={{
+          to: `/donation-details/${campaign._id}`,
+          label: `View the campaign for ${campaign.petName}`,
+        }}
+      />
     );
   }
 
@@ -77,15 +63,10 @@ export function EditCampaign({ id, viewer }: { id: string; viewer: CampaignViewe
       mode="edit"
       defaultValues={campaignToFormValues(campaign)}
       submitLabel="Update Campaign"
-      onSubmit={async (values) => {
-        try {
-          await mutation.mutateAsync(values);
-        } catch (err) {
-          toast.error(errorMessage(err, messages.campaigns.updateFailed));
-          throw err;
-        }
-        toast.success(messages.campaigns.updated);
-        return 'keep';
+      onSave={{
+        save: mutation.mutateAsync,
+        saved: messages.campaigns.updated,
+        failed: (err) => errorMessage(err, messages.campaigns.updateFailed),
       }}
     />
   );

@@ -15,11 +15,39 @@ interface Fields {
 
 const empty: Fields = { cardNumber: '', expMonth: '', expYear: '', cvc: '' };
 
-const required: Record<keyof Fields, string> = {
-  cardNumber: 'Card number is required',
-  expMonth: 'Expiry month is required',
-  expYear: 'Expiry year is required',
-  cvc: 'CVC is required',
+/** Each field: its label, its message when empty, and the input's hints. */
+const cardFields: Record<
+  keyof Fields,
+  { label: string; required: string; autoComplete: string; placeholder: string; maxLength: number }
+> = {
+  cardNumber: {
+    label: 'Card number',
+    required: 'Card number is required',
+    autoComplete: 'cc-number',
+    placeholder: '4242 4242 4242 4242',
+    maxLength: 23,
+  },
+  expMonth: {
+    label: 'Expiry month',
+    required: 'Expiry month is required',
+    autoComplete: 'cc-exp-month',
+    placeholder: 'MM',
+    maxLength: 2,
+  },
+  expYear: {
+    label: 'Expiry year',
+    required: 'Expiry year is required',
+    autoComplete: 'cc-exp-year',
+    placeholder: 'YYYY',
+    maxLength: 4,
+  },
+  cvc: {
+    label: 'CVC',
+    required: 'CVC is required',
+    autoComplete: 'cc-csc',
+    placeholder: '123',
+    maxLength: 4,
+  },
 };
 
 /**
@@ -33,8 +61,8 @@ export function TestCardForm({ ref, disabled }: { ref: Ref<CardFormHandle>; disa
   useImperativeHandle(ref, () => ({
     validate() {
       const next: Partial<Record<keyof Fields, string>> = {};
-      for (const key of Object.keys(required) as (keyof Fields)[]) {
-        if (!fields[key].trim()) next[key] = required[key];
+      for (const key of Object.keys(cardFields) as (keyof Fields)[]) {
+        if (!fields[key].trim()) next[key] = cardFields[key].required;
       }
       setErrors(next);
       return Object.keys(next).length === 0;
@@ -63,15 +91,27 @@ export function TestCardForm({ ref, disabled }: { ref: Ref<CardFormHandle>; disa
     },
   }));
 
-  const field = (key: keyof Fields) => ({
-    value: fields[key],
-    disabled,
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      const value = e.target.value;
-      setFields((f) => ({ ...f, [key]: value }));
-      setErrors((er) => ({ ...er, [key]: undefined }));
-    },
-  });
+  const cardField = (key: keyof Fields) => {
+    const { label, autoComplete, placeholder, maxLength } = cardFields[key];
+    return (
+      <FormField label={label} error={errors[key]} required>
+        <Input
+          value={fields[key]}
+          disabled={disabled}
+          onChange={(e) => {
+            const value = e.target.value;
+            setFields((f) => ({ ...f, [key]: value }));
+            setErrors((er) => ({ ...er, [key]: undefined }));
+          }}
+          name={key}
+          inputMode="numeric"
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          maxLength={maxLength}
+        />
+      </FormField>
+    );
+  };
 
   return (
     <fieldset className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-amber-950/40">
@@ -81,47 +121,11 @@ export function TestCardForm({ ref, disabled }: { ref: Ref<CardFormHandle>; disa
       <p className="text-xs text-amber-900 dark:text-amber-200">
         Use 4242 4242 4242 4242 with any future expiry date and any 3-digit CVC.
       </p>
-      <FormField label="Card number" error={errors.cardNumber} required>
-        <Input
-          {...field('cardNumber')}
-          name="cardNumber"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="4242 4242 4242 4242"
-          maxLength={23}
-        />
-      </FormField>
+      {cardField('cardNumber')}
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <FormField label="Expiry month" error={errors.expMonth} required>
-          <Input
-            {...field('expMonth')}
-            name="expMonth"
-            inputMode="numeric"
-            autoComplete="cc-exp-month"
-            placeholder="MM"
-            maxLength={2}
-          />
-        </FormField>
-        <FormField label="Expiry year" error={errors.expYear} required>
-          <Input
-            {...field('expYear')}
-            name="expYear"
-            inputMode="numeric"
-            autoComplete="cc-exp-year"
-            placeholder="YYYY"
-            maxLength={4}
-          />
-        </FormField>
-        <FormField label="CVC" error={errors.cvc} required>
-          <Input
-            {...field('cvc')}
-            name="cvc"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            maxLength={4}
-          />
-        </FormField>
+        {cardField('expMonth')}
+        {cardField('expYear')}
+        {cardField('cvc')}
       </div>
     </fieldset>
   );

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Pet, PetBody } from '@pet-haven/shared/pets';
 import { api } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/mutations';
 import { petListKey } from './get-pets';
 import { myPetsKey } from './get-my-pets';
 
@@ -9,14 +9,5 @@ function addPet(body: PetBody) {
   return api<Pet>('/add-pet', { method: 'POST', json: body });
 }
 
-export function useAddPet() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addPet,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: petListKey }),
-        queryClient.invalidateQueries({ queryKey: myPetsKey }),
-      ]),
-  });
-}
+export const useAddPet = () =>
+  useApiMutation({ mutationFn: addPet, invalidates: [petListKey, myPetsKey] });

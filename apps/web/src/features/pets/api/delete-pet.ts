@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeletedAnswer } from '@pet-haven/shared/pets';
 import { api } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/mutations';
 import { petKey } from './get-pet';
 import { petListKey } from './get-pets';
 import { myPetsKey } from './get-my-pets';
@@ -10,16 +10,9 @@ function deletePet(id: string) {
   return api<DeletedAnswer>(`/pet/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
-export function useDeletePet() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useDeletePet = () =>
+  useApiMutation({
     mutationFn: deletePet,
-    onSuccess: (_answer, id) => {
-      queryClient.removeQueries({ queryKey: petKey(id) });
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: myPetsKey }),
-        queryClient.invalidateQueries({ queryKey: petListKey }),
-      ]);
-    },
+    update: (queryClient, _answer, id) => queryClient.removeQueries({ queryKey: petKey(id) }),
+    invalidates: [myPetsKey, petListKey],
   });
-}

@@ -1,26 +1,14 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DASHBOARD_PAGE_SIZE, type AdoptionRequest } from '@pet-haven/shared/pets';
-import { apiPage } from '@/lib/api-client';
+import { useNumberedPages } from '@/lib/paging';
 import { queryRoots } from '@/lib/query-keys';
-
-/** GET /api/user/my-adoption-requests: the requests the signed-in user sent, with their status. */
-function getMyAdoptionRequests(page: number, signal?: AbortSignal) {
-  return apiPage<AdoptionRequest>('/user/my-adoption-requests', {
-    query: { page, limit: DASHBOARD_PAGE_SIZE },
-    signal,
-  });
-}
 
 /** The key of every page of the requests the user sent. */
 export const myAdoptionRequestsKey = [...queryRoots.adoptionRequests, 'sent'] as const;
 
-const myAdoptionRequestsQueryOptions = (page: number) =>
-  queryOptions({
-    queryKey: [...myAdoptionRequestsKey, page],
-    queryFn: ({ signal }) => getMyAdoptionRequests(page, signal),
-    placeholderData: keepPreviousData,
+/** GET /api/user/my-adoption-requests: the requests the signed-in user sent, with their status. */
+export const useMyAdoptionRequests = () =>
+  useNumberedPages<AdoptionRequest>({
+    key: myAdoptionRequestsKey,
+    path: '/user/my-adoption-requests',
+    limit: DASHBOARD_PAGE_SIZE,
   });
-
-export function useMyAdoptionRequests(page: number) {
-  return useQuery(myAdoptionRequestsQueryOptions(page));
-}

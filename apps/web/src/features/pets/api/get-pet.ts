@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Pet } from '@pet-haven/shared/pets';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
@@ -19,3 +19,7 @@ const petQueryOptions = (id: string) =>
 export function usePet(id: string) {
   return useQuery(petQueryOptions(id));
 }
+
+/** Fetches it into the cache (a page rendered on the server, decision 021); rejects with the ApiError. */
+export const loadPet = (queryClient: QueryClient, id: string): Promise<Pet> =>
+  queryClient.fetchQuery(petQueryOptions(id));

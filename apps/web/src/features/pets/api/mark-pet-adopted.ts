@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MarkAdoptedBody, Pet } from '@pet-haven/shared/pets';
 import { api } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/mutations';
 import { petKey } from './get-pet';
 import { petListKey } from './get-pets';
 import { myPetsKey } from './get-my-pets';
@@ -11,15 +11,8 @@ function markPetAdopted(id: string) {
   return api<Pet>(`/pets/${encodeURIComponent(id)}/adopted`, { method: 'PATCH', json: body });
 }
 
-export function useMarkPetAdopted() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useMarkPetAdopted = () =>
+  useApiMutation({
     mutationFn: markPetAdopted,
-    onSuccess: (_answer, id) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: myPetsKey }),
-        queryClient.invalidateQueries({ queryKey: petListKey }),
-        queryClient.invalidateQueries({ queryKey: petKey(id) }),
-      ]),
+    invalidates: (id) => [myPetsKey, petListKey, petKey(id)],
   });
-}

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdoptionRequest, AdoptionStatusBody } from '@pet-haven/shared/pets';
 import { api } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/mutations';
 import { adoptionRequestsKey } from './get-adoption-requests';
 
 /** PATCH /api/adoption-requests/{id}: the pet's owner accepts or rejects (switching allowed). */
@@ -11,12 +11,10 @@ function updateAdoptionRequest(id: string, body: AdoptionStatusBody) {
   });
 }
 
-export function useUpdateAdoptionRequest() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useUpdateAdoptionRequest = () =>
+  useApiMutation({
     mutationFn: ({ id, status }: { id: string } & AdoptionStatusBody) =>
       updateAdoptionRequest(id, { status }),
     // the spec: after a change the list reloads
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adoptionRequestsKey }),
+    invalidates: [adoptionRequestsKey],
   });
-}

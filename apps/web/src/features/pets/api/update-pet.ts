@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Pet, UpdatePetBody } from '@pet-haven/shared/pets';
 import { api } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/mutations';
 import { petKey } from './get-pet';
 import { petListKey } from './get-pets';
 import { myPetsKey } from './get-my-pets';
@@ -10,15 +10,8 @@ function updatePet(id: string, body: UpdatePetBody) {
   return api<Pet>(`/update-pet/${encodeURIComponent(id)}`, { method: 'PATCH', json: body });
 }
 
-export function useUpdatePet(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useUpdatePet = (id: string) =>
+  useApiMutation({
     mutationFn: (body: UpdatePetBody) => updatePet(id, body),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: petKey(id) }),
-        queryClient.invalidateQueries({ queryKey: petListKey }),
-        queryClient.invalidateQueries({ queryKey: myPetsKey }),
-      ]),
+    invalidates: [petKey(id), petListKey, myPetsKey],
   });
-}

@@ -1,4 +1,3 @@
-import { toast } from 'sonner';
 import { messages } from '@pet-haven/shared/messages';
 import { errorMessage } from '@/lib/api-client';
 import { useAddPet } from '../api/add-pet';
@@ -13,15 +12,11 @@ export function AddPetForm({ viewer }: { viewer: Viewer }) {
       defaultValues={emptyPetForm}
       email={viewer.email}
       submitLabel="Add Pet"
-      onSubmit={async (values) => {
-        try {
-          await mutation.mutateAsync(values);
-        } catch (err) {
-          toast.error(addPetFailure(err));
-          throw err;
-        }
-        toast.success(messages.pets.added);
-        return 'reset';
+      onSave={{
+        save: mutation.mutateAsync,
+        saved: messages.pets.added,
+        failed: addPetFailure,
+        reset: true,
       }}
     />
   );

@@ -1,13 +1,10 @@
-import { useState } from 'react';
 import { toast } from 'sonner';
 import { messages } from '@pet-haven/shared/messages';
-import { DASHBOARD_PAGE_SIZE, type AdoptionRequest } from '@pet-haven/shared/pets';
+import type { AdoptionRequest } from '@pet-haven/shared/pets';
 import { Button } from '@/components/ui/button';
-import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
+import { Td, Tr } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import { LoadError } from '@/components/ui/load-error';
-import { Pagination } from '@/components/ui/pagination';
-import { TableSkeleton } from '@/components/ui/skeleton';
+import { PagedTable } from '@/components/ui/paged-table';
 import { Thumbnail } from '@/components/ui/thumbnail';
 import { useAdoptionRequests } from '../api/get-adoption-requests';
 import { useUpdateAdoptionRequest } from '../api/update-adoption-request';
@@ -18,24 +15,17 @@ const ADOPTION_REQUESTS_LOAD_FAILED = 'Failed to load adoption requests. Please 
 
 type Decision = 'accepted' | 'rejected';
 
+/** The Accept and Reject columns: each button's label, and its label once decided. */
+const decisions: Decision[] = ['accepted', 'rejected'];
+const decisionLook = {
+  accepted: { label: 'Accept', done: 'Accepted', variant: 'primary' },
+  rejected: { label: 'Reject', done: 'Rejected', variant: 'danger' },
+} as const;
+
 /** Adoption Requests: the requests on the owner's pets, with Accept and Reject. */
 export function AdoptionRequestsTable({ viewer }: { viewer: Viewer }) {
-  const [page, setPage] = useState(1);
-  const { data, isPending, isError, refetch } = useAdoptionRequests(viewer.email, page);
+  const list = useAdoptionRequests(viewer.email);
   const update = useUpdateAdoptionRequest();
-
-  if (isPending) return <TableSkeleton label="Loading adoption requests" />;
-  if (isError && !data) {
-    return <LoadError message={ADOPTION_REQUESTS_LOAD_FAILED} onRetry={() => void refetch()} />;
-  }
-  if (data.total === 0) {
-    return (
-      <EmptyState
-        title="No adoption requests yet."
-        description="When someone asks to adopt one of your pets, the request appears here."
-      />
-    );
-  }
 
   function decide(request: AdoptionRequest, status: Decision) {
     update.mutate(
@@ -50,71 +40,64 @@ export function AdoptionRequestsTable({ viewer }: { viewer: Viewer }) {
     );
   }
 
-  const pageCount = Math.max(1, Math.ceil(data.total / DASHBOARD_PAGE_SIZE));
   return (
     <>
-      <ScrollHint />
-      <DataTable caption="Adoption Requests" hideCaption>
-        <thead>
-          <tr>
-            <Th>Serial No</Th>
-            <Th>Pet</Th>
-            <Th>Requester Name</Th>
-            <Th>Email</Th>
-            <Th>Phone</Th>
-            <Th>Location</Th>
-            <Th>Accept</Th>
-            <Th>Reject</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.items.map((request, i) => {
-            const busy = update.isPending && update.variables?.id === request._id;
-            const busyWith = busy ? update.variables?.status : undefined;
-            return (
-              <Tr key={request._id}>
-                <Td>{(page - 1) * DASHBOARD_PAGE_SIZE + i + 1}</Td>
-                <Td className="whitespace-nowrap">
-                  <div className="flex items-center gap-3">
-                    <Thumbnail src={request.petImage} alt="" />
-                    <span>{request.petName}</span>
-                  </div>
-                </Td>
-                <Td className="font-medium whitespace-nowrap">{request.userName}</Td>
-                <Td className="whitespace-nowrap">{request.userEmail}</Td>
-                <Td className="whitespace-nowrap">{request.phone ?? '—'}</Td>
-                <Td className="min-w-48">{request.address ?? '—'}</Td>
-                <Td>
+      <PagedTable
+        list={list}
+        caption="Adoption Requests"
+        loadingLabel="Loading adoption requests"
+        loadFailed={ADOPTION_REQUESTS_LOAD_FAILED}
+        empty={
+          <EmptyState
+            title="No adoption requests yet."
+            description="When someone asks to adopt one of your pets, the request appears here."
+          />
+        }
+        above={() => <ScrollHint />}
+        pagerLabel="Adoption request pages"
+        columns={[
+          'Serial No',
+          'Pet',
+          'Requester Name',
+          'Email',
+          'Phone',
+          'Location',
+          'Accept',
+          'Reject',
+        ]}
+        row={(request, rowNumber) => {
+          const busy = update.isPending && update.variables?.id === request._id;
+          return (
+            <Tr key={request._id}>
+              <Td>{rowNumber}</Td>
+              <Td className="whitespace-nowrap">
+                <div className="flex items-center gap-3">
+                  <Thumbnail src={request.petImage} alt="" />
+                  <span>{request.petName}</span>
+                </div>
+              </Td>
+              <Td className="font-medium whitespace-nowrap">{request.userName}</Td>
+              <Td className="whitespace-nowrap">{request.userEmail}</Td>
+              <Td className="whitespace-nowrap">{request.phone ?? '—'}</Td>
+              <Td className="min-w-48">{request.address ?? '—'}</Td>
+              {decisions.map((decision) => (
+                <Td key={decision}>
                   <Button
                     size="sm"
-                    disabled={request.status === 'accepted' || busy}
-                    loading={busyWith === 'accepted'}
-                    onClick={() => decide(request, 'accepted')}
+                    variant={decisionLook[decision].variant}
+                    disabled={request.status === decision || busy}
+                    loading={busy && update.variables?.status === decision}
+                    onClick={() => decide(request, decision)}
                   >
-                    {request.status === 'accepted' ? 'Accepted' : 'Accept'}
+                    {request.status === decision
+                      ? decisionLook[decision].done
+                      : decisionLook[decision].label}
                   </Button>
                 </Td>
-                <Td>
-                  <Button
-                    size="sm"
-                    variant="danger"
-                    disabled={request.status === 'rejected' || busy}
-                    loading={busyWith === 'rejected'}
-                    onClick={() => decide(request, 'rejected')}
-                  >
-                    {request.status === 'rejected' ? 'Rejected' : 'Reject'}
-                  </Button>
-                </Td>
-              </Tr>
-            );
-          })}
-        </tbody>
-      </DataTable>
-      <Pagination
-        page={page}
-        pageCount={pageCount}
-        onPageChange={setPage}
-        label="Adoption request pages"
+              ))}
+            </Tr>
+          );
+        }}
       />
     </>
   );

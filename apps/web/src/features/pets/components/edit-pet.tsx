@@ -1,10 +1,8 @@
-import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { messages } from '@pet-haven/shared/messages';
 import { petCategorySchema, type Pet } from '@pet-haven/shared/pets';
-import { buttonClasses } from '@/components/ui/button';
 import { ErrorText } from '@/components/ui/error-text';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Refusal } from '@/components/ui/refusal';
+import { FormSkeleton } from '@/components/ui/skeleton';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { usePet } from '../api/get-pet';
 import { useUpdatePet } from '../api/update-pet';
@@ -37,17 +35,7 @@ export function EditPet({ id, viewer }: EditPetProps) {
   const { data: pet, isPending, isError, error } = usePet(id);
   const mutation = useUpdatePet(id);
 
-  if (isPending) {
-    return (
-      <div role="status" aria-live="polite" className="space-y-4">
-        <p className="text-slate-600 dark:text-slate-300">{messages.pets.loadingDetails}</p>
-        <Skeleton className="h-28 w-28" />
-        <Skeleton className="h-10 w-full" />
-        <Skeleton className="h-10 w-full" />
-        <Skeleton className="h-32 w-full" />
-      </div>
-    );
-  }
+  if (isPending) return <FormSkeleton label={messages.pets.loadingDetails} showLabel />;
   if (isError) {
     const notFound =
       isApiError(error) && (error.status === 404 || error.code === 'VALIDATION_FAILED');
@@ -58,12 +46,10 @@ export function EditPet({ id, viewer }: EditPetProps) {
   const isOwner = pet.userEmail != null && pet.userEmail === viewer.email;
   if (!isOwner && !viewer.isAdmin) {
     return (
-      <div className="flex flex-col items-start gap-4">
-        <ErrorText>{NOT_YOUR_PET_TEXT}</ErrorText>
-        <Link to={`/pets/${pet._id}`} className={buttonClasses({ variant: 'secondary' })}>
-          View {pet.petName}
-        </Link>
-      </div>
+      <Refusal
+        message={NOT_YOUR_PET_TEXT}
+        link={{ to: `/pets/${pet._id}`, label: `View ${pet.petName}` }}
+      />
     );
   }
 
@@ -73,15 +59,10 @@ export function EditPet({ id, viewer }: EditPetProps) {
       defaultValues={petToFormValues(pet)}
       email={pet.userEmail ?? viewer.email}
       submitLabel="Update Pet"
-      onSubmit={async (values) => {
-        try {
-          await mutation.mutateAsync(values);
-        } catch (err) {
-          toast.error(errorMessage(err, messages.pets.updateFailed));
-          throw err;
-        }
-        toast.success(messages.pets.updated);
-        return 'keep';
+      onSave={{
+        save: mutation.mutateAsync,
+        saved: messages.pets.updated,
+        failed: (err) => errorMessage(err, messages.pets.updateFailed),
       }}
     />
   );

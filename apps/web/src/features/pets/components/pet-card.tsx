@@ -5,8 +5,16 @@ import type { Pet } from '@pet-haven/shared/pets';
 import { buttonClasses } from '@/components/ui/button';
 import { categoryLabel } from '@/utils/category-label';
 
+interface PetCardProps {
+  pet: Pet;
+  /** Above the fold on a phone or a desktop (the first row): its picture is not lazy. */
+  eager?: boolean;
+  /** The page's main picture (the first card): fetched before the others. */
+  priority?: boolean;
+}
+
 /** A card of the public list: picture, name, age, location and View Details. */
-export function PetCard({ pet, eager = false }: { pet: Pet; eager?: boolean }) {
+export function PetCard({ pet, eager = false, priority = false }: PetCardProps) {
   const headingId = useId();
   return (
     <article
@@ -17,7 +25,8 @@ export function PetCard({ pet, eager = false }: { pet: Pet; eager?: boolean }) {
         <img
           {...responsiveImage(pet.petImage, CARD_IMAGE_SIZES)}
           alt={pet.petName}
-          loading={eager ? 'eager' : 'lazy'}
+          loading={eager || priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           width={400}
           height={300}

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { DETAIL_IMAGE_SIZES, responsiveImage } from '@pet-haven/shared/images';
 import { messages } from '@pet-haven/shared/messages';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -8,7 +8,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api-client';
 import { categoryLabel } from '@/utils/category-label';
 import { usePet } from '../api/get-pet';
-import { AdoptDialog } from './adopt-dialog';
+
+// A form (react-hook-form, zod, toasts): loaded when the Adopt button is first pressed or
+// pointed at, never with the page (decision 022).
+const loadAdoptDialog = () => import('./adopt-dialog');
+const AdoptDialog = lazy(() => loadAdoptDialog().then((m) => ({ default: m.AdoptDialog })));
 import type { Viewer } from './viewer';
 
 interface PetDetailsProps {
@@ -20,6 +24,10 @@ interface PetDetailsProps {
 export function PetDetails({ id, viewer }: PetDetailsProps) {
   const { data: pet, isPending, isError, error } = usePet(id);
   const [adoptOpen, setAdoptOpen] = useState(false);
+  // mounted from the first opening on, so closing keeps the dialog's own behaviour
+  const [adoptMounted, setAdoptMounted] = useState(false);
+  const navigate = useNavigate();
+  const location = useLocation();
 
   if (isPending) {
     return (
@@ -52,7 +60,7 @@ export function PetDetails({ id, viewer }: PetDetailsProps) {
   }
 
   const isOwner = Boolean(viewer && pet.userEmail && pet.userEmail === viewer.email);
-  const canAdopt = Boolean(viewer) && !isOwner && !pet.adopted;
+  const canAdopt = !isOwner && !pet.adopted;
 
   return (
     <article className="grid gap-8 md:grid-cols-2">
@@ -60,6 +68,8 @@ export function PetDetails({ id, viewer }: PetDetailsProps) {
         <img
           {...responsiveImage(pet.petImage, DETAIL_IMAGE_SIZES)}
           alt={pet.petName}
+          // the page's main picture: fetched first (preloaded in the head of a server-rendered page)
+          fetchPriority="high"
           width={800}
           height={600}
           className="h-full max-h-[32rem] w-full object-cover"
@@ -94,11 +104,37 @@ export function PetDetails({ id, viewer }: PetDetailsProps) {
         <div className="mt-2 flex flex-wrap gap-3">
           {canAdopt && viewer && (
             <>
-              <Button size="lg" onClick={() => setAdoptOpen(true)}>
+              <Button
+                size="lg"
+                onPointerEnter={() => void loadAdoptDialog()}
+                onFocus={() => void loadAdoptDialog()}
+                onClick={() => {
+                  setAdoptMounted(true);
+                  setAdoptOpen(true);
+                }}
+              >
                 Adopt
               </Button>
-              <AdoptDialog pet={pet} viewer={viewer} open={adoptOpen} onOpenChange={setAdoptOpen} />
+              {adoptMounted && (
+                <Suspense fallback={null}>
+                  <AdoptDialog
+                    pet={pet}
+                    viewer={viewer}
+                    open={adoptOpen}
+                    onOpenChange={setAdoptOpen}
+                  />
+                </Suspense>
+              )}
             </>
+          )}
+          {canAdopt && !viewer && (
+            // a visitor signs in first and comes back here (the login screen returns to `from`)
+            <Button
+              size="lg"
+              onClick={() => void navigate('/login', { state: { from: location } })}
+            >
+              Adopt
+            </Button>
           )}
           {isOwner && (
             <p className="text-sm text-slate-600 dark:text-slate-300">

@@ -1,17 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
-import { toast } from 'sonner';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { messages } from '@pet-haven/shared/messages';
 import { petBodySchema, petCategories, petLimits, type PetBody } from '@pet-haven/shared/pets';
-import { Button } from '@/components/ui/button';
+import { DescriptionFields } from '@/components/ui/description-fields';
 import { FormField } from '@/components/ui/form-field';
-import { FormImageUpload } from '@/components/ui/form-image-upload';
 import { Input } from '@/components/ui/input';
+import { PictureForm, type FormSave } from '@/components/ui/picture-form';
 import { Select } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
-import { setServerFieldErrors } from '@/lib/form-errors';
 import { categoryLabels } from '@/utils/category-label';
 
 /** The add and edit forms validate with the API's own body schema (userEmail is not a field). */
@@ -37,48 +32,31 @@ interface PetFormProps {
   /** The owner's e-mail, shown read-only (the server takes the owner from the session). */
   email: string;
   submitLabel: string;
-  /**
-   * Saves the values. Resolve to reset the form to `defaultValues` afterwards (add), or to
-   * keep the values (edit); throw to keep them and show the error (already reported).
-   */
-  onSubmit: (values: PetFormOutput) => Promise<'reset' | 'keep'>;
+  /** Saves the values (a reset empties the form to `defaultValues`). */
+  onSave: FormSave<PetFormOutput>;
 }
 
 /**
  * The pet form (add and edit): the picture is uploaded first, then the fields of spec section 5.
  * Server field errors (`issues`) are shown next to their fields.
  */
-export function PetForm({ defaultValues, email, submitLabel, onSubmit }: PetFormProps) {
-  const [uploading, setUploading] = useState(false);
+export function PetForm({ defaultValues, email, submitLabel, onSave }: PetFormProps) {
   const form = useForm<PetFormValues, unknown, PetFormOutput>({
     resolver: zodResolver(petFormSchema),
     defaultValues,
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
   const { register } = form;
 
-  const onInvalid = (errs: FieldErrors<PetFormValues>) => {
-    if (errs.petImage) toast.error(messages.pets.uploadImageFirst);
-  };
-
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      const after = await onSubmit(values);
-      if (after === 'reset') form.reset(defaultValues);
-    } catch (err) {
-      setServerFieldErrors(err, fieldNames, form.setError);
-    }
-  }, onInvalid);
-
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
-      <FormImageUpload
-        control={form.control}
-        name="petImage"
-        clearErrors={form.clearErrors}
-        label="Pet Image"
-        onUploadingChange={setUploading}
-      />
+    <PictureForm
+      form={form}
+      picture="petImage"
+      pictureLabel="Pet Image"
+      fields={fieldNames}
+      onSave={onSave}
+      submitLabel={submitLabel}
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Pet Name" required error={errors.petName?.message}>
           <Input maxLength={petLimits.petName} {...register('petName')} />
@@ -93,20 +71,10 @@ export function PetForm({ defaultValues, email, submitLabel, onSubmit }: PetForm
           <Select options={categoryOptions} {...register('petCategory')} />
         </FormField>
       </div>
-      <FormField label="Short Description" required error={errors.shortDescription?.message}>
-        <Input maxLength={petLimits.shortDescription} {...register('shortDescription')} />
-      </FormField>
-      <FormField label="Long Description" required error={errors.longDescription?.message}>
-        <Textarea rows={6} maxLength={petLimits.longDescription} {...register('longDescription')} />
-      </FormField>
+      <DescriptionFields form={form} />
       <FormField label="Email" hint="Pets are listed under your account.">
         <Input type="email" name="userEmail" value={email} readOnly />
       </FormField>
-      <div>
-        <Button type="submit" size="lg" loading={isSubmitting} disabled={uploading}>
-          {uploading ? 'Uploading picture…' : submitLabel}
-        </Button>
-      </div>
-    </form>
+    </PictureForm>
   );
 }

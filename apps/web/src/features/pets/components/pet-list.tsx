@@ -16,10 +16,8 @@ const PRELOAD_OFFSET = 400;
 /** The public pet list: filters in the URL, a grid of cards, more pages as the user scrolls. */
 export function PetList() {
   const { filters, setFilters } = usePetListParams();
-  const query = usePetsInfinite(filters);
-  const { data, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const pets = data?.pages.flatMap((p) => p.items) ?? [];
-  const total = data?.pages[0]?.total ?? 0;
+  const { query, items: pets, total = 0 } = usePetsInfinite(filters);
+  const { isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
 
   // a failed page waits for Try again instead of asking again on every scroll; scroll events
   // that arrive before the next render do not cancel and re-ask the page being fetched
@@ -62,7 +60,7 @@ export function PetList() {
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {pets.map((pet, i) => (
               <li key={pet._id} className="flex">
-                <PetCard pet={pet} eager={i < 3} />
+                <PetCard pet={pet} eager={i < 3} priority={i === 0} />
               </li>
             ))}
           </ul>

@@ -6,15 +6,22 @@ import type { PetListFilters } from '../api/get-pets';
 const isCategory = (v: string | null): v is PetCategory =>
   v !== null && (petCategories as readonly string[]).includes(v);
 
+/** The filters a pet list URL names (`?search=max&category=dog`); anything else is ignored. */
+export function petListFiltersFrom(params: URLSearchParams): PetListFilters {
+  const rawCategory = params.get('category');
+  return {
+    search: params.get('search') ?? '',
+    category: isCategory(rawCategory) ? rawCategory : '',
+  };
+}
+
 /**
  * The list's search and category live in the URL (`/petlist?search=max&category=dog`), so a
  * filtered list can be shared and survives a reload. Changes replace the history entry.
  */
 export function usePetListParams() {
   const [params, setParams] = useSearchParams();
-  const search = params.get('search') ?? '';
-  const rawCategory = params.get('category');
-  const category: PetCategory | '' = isCategory(rawCategory) ? rawCategory : '';
+  const { search, category } = petListFiltersFrom(params);
 
   const filters = useMemo<PetListFilters>(() => ({ search, category }), [search, category]);
 

@@ -1,0 +1,144 @@
+/**
+ * The server entry (decision 021): built by `vite build --ssr` into dist-server/, loaded by the
+ * server (apps/server/src/web/render.ts), which renders the public pages with it for anonymous
+ * visitors, their data fetched from its own API in-process. The client takes the page over in
+ * app/hydrate.tsx: same routes, same providers, same query cache.
+ */
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { StrictMode, type ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { Writable } from 'node:stream';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  matchRoutes,
+  StaticRouterProvider,
+  type LoaderFunctionArgs,
+  type RouteObject,
+  type StaticHandlerContext,
+} from 'react-router';
+import type { CreatePageRenderer, PageHead, RenderResult } from '@pet-haven/shared/ssr';
+import { PageFromServerContext } from './app/page-from-server';
+import { AppProvider } from './app/provider';
+import { routes, serverRenderedRouteIds, type ServerRenderedRouteId } from './app/router';
+import type { RouteErrorData, ServerPageData } from './app/server-page-data';
+import { notFoundHead, serverPages } from './app/server-pages';
+import { setApiTransport } from './lib/api-client';
+import { createQueryClient } from './lib/query-client';
+
+/** What one request's loaders share: its query cache, and the head the page's loader answered. */
+interface RequestContext {
+  queryClient: QueryClient;
+  head: PageHead | null;
+}
+
+const isServerRendered = (id: string | undefined): id is ServerRenderedRouteId =>
+  (serverRenderedRouteIds as readonly (string | undefined)[]).includes(id);
+
+/** The app's routes, each server-rendered page with a loader that prepares its data and head. */
+function withLoaders(list: RouteObject[]): RouteObject[] {
+  return list.map((route) => {
+    const copy = { ...route } as RouteObject;
+    if (isServerRendered(route.id)) {
+      const page = serverPages[route.id];
+      copy.loader = async ({ params, request, context }: LoaderFunctionArgs) => {
+        const ctx = context as unknown as RequestContext;
+        ctx.head = await page.prepare(ctx.queryClient, params, new URL(request.url));
+        return null;
+      };
+    }
+    if (route.children) copy.children = withLoaders(route.children);
+    return copy;
+  });
+}
+
+/** One query cache per request: no retries (an error falls back to the client shell at once). */
+function requestQueryClient(): QueryClient {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  return queryClient;
+}
+
+/** The whole HTML of `element` once everything is ready; rejects on any error while rendering. */
+function renderToHtml(element: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let failure: unknown = null;
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks).toString('utf8'));
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(element, {
+      onAllReady() {
+        if (failure) reject(failure instanceof Error ? failure : new Error(String(failure)));
+        else stream.pipe(sink);
+      },
+      onShellError: reject,
+      onError(err) {
+        failure ??= err;
+      },
+    });
+  });
+}
+
+/** The route errors of a page as JSON: only 404s get this far (anything else is a render error). */
+function routeErrors(context: StaticHandlerContext): Record<string, RouteErrorData> | null {
+  if (!context.errors) return null;
+  const out: Record<string, RouteErrorData> = {};
+  for (const [id, error] of Object.entries(context.errors)) {
+    if (!isRouteErrorResponse(error) || error.status !== 404) {
+      throw error instanceof Error ? error : new Error(`Route ${id} failed while loading`);
+    }
+    out[id] = { status: error.status, statusText: error.statusText, data: null };
+  }
+  return out;
+}
+
+export const createPageRenderer: CreatePageRenderer<
+  (path: string, init: RequestInit) => Promise<Response>
+> = ({ fetchApi }) => {
+  setApiTransport(fetchApi);
+  const handler = createStaticHandler(withLoaders(routes));
+
+  return {
+    async render(url): Promise<RenderResult> {
+      const location = new URL(url, 'http://localhost');
+      const leaf = matchRoutes(routes, location.pathname)?.at(-1)?.route.id;
+      if (!isServerRendered(leaf)) return { kind: 'client-only' };
+
+      const requestContext: RequestContext = { queryClient: requestQueryClient(), head: null };
+      const context = await handler.query(new Request(location), {
+        requestContext: requestContext as never,
+      });
+      if (context instanceof Response) throw new Error(`Unexpected response ${context.status}`);
+      const errors = routeErrors(context);
+      const head = errors ? notFoundHead(location) : requestContext.head;
+      if (!head) throw new Error(`No head for ${location.pathname}`);
+
+      const { queryClient } = requestContext;
+      const data: ServerPageData = { queries: dehydrate(queryClient), errors };
+      const router = createStaticRouter(handler.dataRoutes, context);
+      const html = await renderToHtml(
+        <StrictMode>
+          <PageFromServerContext.Provider value={true}>
+            <AppProvider queryClient={queryClient}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </AppProvider>
+          </PageFromServerContext.Provider>
+        </StrictMode>,
+      );
+      const status = errors || serverPages[leaf].status === 404 ? 404 : 200;
+      return { kind: 'page', status, html, head, data };
+    },
+  };
+};
