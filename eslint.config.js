@@ -10,6 +10,68 @@ import tseslint from 'typescript-eslint';
 
 const root = import.meta.dirname;
 
+/**
+ * Server code shares no state between requests except through AppDeps (decision 019): a
+ * long-lived thing (a cache, a queue, a client) is built once by buildDeps in app-deps.ts.
+ */
+const NO_MODULE_STATE =
+  'No module-level mutable state: build it once in buildDeps (src/app-deps.ts) and read it from deps (decision 019).';
+const moduleStateRules = [
+  {
+    selector: [
+      'Program > VariableDeclaration[kind=/^(let|var)$/]',
+      'Program > ExportNamedDeclaration > VariableDeclaration[kind=/^(let|var)$/]',
+      // An empty collection at the top of a module exists to be filled: state.
+      'Program > VariableDeclaration > VariableDeclarator > NewExpression[callee.name=/^(Map|Set|WeakMap|WeakSet)$/][arguments.length=0]',
+      'Program > ExportNamedDeclaration > VariableDeclaration > VariableDeclarator > NewExpression[callee.name=/^(Map|Set|WeakMap|WeakSet)$/][arguments.length=0]',
+    ].join(', '),
+    message: NO_MODULE_STATE,
+  },
+];
+/** Who may do what is decided only in modules/<resource>/<resource>.policy.ts. */
+const permissionRules = [
+  {
+    selector:
+      "BinaryExpression[operator=/^[!=]==?$/]:matches([left.property.name='role'], [right.property.name='role'], [left.value='admin'], [right.value='admin'])",
+    message:
+      'A role check is a permission: ask the policy (usersPolicy.isAdmin, or a can* of <resource>.policy.ts).',
+  },
+  {
+    selector: `BinaryExpression[operator=/^[!=]==?$/]:matches(${['left', 'right']
+      .flatMap((side) => [
+        `[${side}.property.name=/^(ownerId|petOwnerId|requesterId|donorId|uploaderId)$/]`,
+        `[${side}.object.name=/^(actor|caller|viewer|user|admin|owner|donor)$/][${side}.property.name='id']`,
+      ])
+      .join(', ')})`,
+    message:
+      'Comparing an owner or the caller is a permission: ask <resource>.policy.ts (e.g. petsPolicy.canUpdate, usersPolicy.isSelf).',
+  },
+];
+
+/** The configuration is loaded by the process's entry points only and handed on in deps.config. */
+const configRules = [
+  {
+    selector: "ImportDeclaration > ImportSpecifier[imported.name='loadConfig']",
+    message:
+      'Only the entry points (main.ts, cli/) load the configuration; read deps.config (decision 019).',
+  },
+  {
+    selector: "MemberExpression[object.name='process'][property.name='env']",
+    message:
+      'The environment is read by config.ts (loadConfig) for the entry points only; read deps.config (decision 019).',
+  },
+];
+
+/** Routes are declared one way: declareRoutes of lib/openapi.ts (docs/architecture.md, "Routes"). */
+const routeRules = [
+  {
+    selector:
+      "ImportDeclaration[source.value='@hono/zod-openapi'] > ImportSpecifier[imported.name='createRoute']",
+    message:
+      'Declare a route with declareRoutes (src/lib/openapi.ts): route.get(path, { summary, guard, request, ok, errors }).',
+  },
+];
+
 /** Package imports refused outside some folders (paths inside the tree are the zones below). */
 const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
@@ -68,7 +130,13 @@ const zones = [
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'apps/server/drizzle/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-server/**',
+      '**/data/**',
+      'apps/server/drizzle/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -145,28 +213,39 @@ export default tseslint.config(
   {
     // Authorization in one place: who may do what is decided only in
     // modules/<resource>/<resource>.policy.ts (docs/architecture.md, "Authorization").
+    // One way to pass dependencies (docs/architecture.md, "Dependencies"): moduleStateRules and
+    // configRules; the blocks below repeat them where this one does not apply.
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/**/*.policy.ts', '**/*.test.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
-        {
-          selector:
-            "BinaryExpression[operator=/^[!=]==?$/]:matches([left.property.name='role'], [right.property.name='role'], [left.value='admin'], [right.value='admin'])",
-          message:
-            'A role check is a permission: ask the policy (usersPolicy.isAdmin, or a can* of <resource>.policy.ts).',
-        },
-        {
-          selector: `BinaryExpression[operator=/^[!=]==?$/]:matches(${['left', 'right']
-            .flatMap((side) => [
-              `[${side}.property.name=/^(ownerId|petOwnerId|requesterId|donorId|uploaderId)$/]`,
-              `[${side}.object.name=/^(actor|caller|viewer|user|admin|owner|donor)$/][${side}.property.name='id']`,
-            ])
-            .join(', ')})`,
-          message:
-            'Comparing an owner or the caller is a permission: ask <resource>.policy.ts (e.g. petsPolicy.canUpdate, usersPolicy.isSelf).',
-        },
+        ...permissionRules,
+        ...moduleStateRules,
+        ...configRules,
+        ...routeRules,
       ],
+    },
+  },
+  {
+    // The one place that builds routes with createRoute.
+    files: ['apps/server/src/lib/openapi.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...permissionRules, ...moduleStateRules, ...configRules],
+    },
+  },
+  {
+    // Policies may compare roles and owners, and hold no state either.
+    files: ['apps/server/src/**/*.policy.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...moduleStateRules, ...configRules] },
+  },
+  {
+    // The process's entry points load the configuration from the environment.
+    files: ['apps/server/src/main.ts', 'apps/server/src/cli/**/*.ts', 'apps/server/src/config.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...moduleStateRules, ...permissionRules],
     },
   },
 );

@@ -219,3 +219,128 @@ describe('ESLint keeps web query keys in one home (docs/architecture.md, "Web da
     ).toEqual([invalidateRule]);
   });
 });
+
+describe('ESLint keeps one way to pass dependencies in the server (decision 019)', () => {
+  /** The no-restricted-syntax messages ESLint gives for `body` saved as `file`. */
+  const restricted = async (file: string, ...body: string[]) => {
+    const [result] = await eslint.lintText([...body, ''].join('\n'), {
+      filePath: path.join(root, file),
+    });
+    return result!.messages
+      .filter((m) => m.ruleId === 'no-restricted-syntax')
+      .map((m) => m.message);
+  };
+  const service = 'apps/server/src/modules/pets/example.service.ts';
+  const state = expect.stringMatching(/^No module-level mutable state/);
+  const loadsConfig = expect.stringMatching(/^Only the entry points .* load the configuration/);
+  const readsEnv = expect.stringMatching(/^The environment is read by config\.ts/);
+
+  it('refuses module-level mutable state: let, var, an empty Map, Set, WeakMap or WeakSet', async () => {
+    for (const body of [
+      ['let calls = 0;', 'export const count = () => (calls += 1);'],
+      ['export let current: string | null = null;'],
+      ['var legacy = 1;', 'export const read = () => legacy;'],
+      [
+        'const cache = new Map<string, number>();',
+        'export const get = (k: string) => cache.get(k);',
+      ],
+      ['export const seen = new WeakMap<object, number>();'],
+      ['const ids = new Set<string>();', 'export const has = (id: string) => ids.has(id);'],
+      ['export const marks = new WeakSet<object>();'],
+    ]) {
+      expect(await restricted(service, ...body), body.join(' ')).toEqual([state]);
+    }
+    // Policies too.
+    expect(
+      await restricted('apps/server/src/modules/pets/example.policy.ts', 'export let n = 0;'),
+    ).toEqual([state]);
+  });
+
+  it('allows constants, lookup tables filled where they are declared, and state inside functions', async () => {
+    expect(
+      await restricted(
+        service,
+        "const CODES = new Set(['a', 'b']);",
+        'export const LIMIT = 3;',
+        'export function tally(deps: { limit: number }, xs: string[]) {',
+        '  let n = 0;',
+        '  const seen = new Map<string, number>();',
+        '  for (const x of xs) if (CODES.has(x) && n < deps.limit) seen.set(x, (n += 1));',
+        '  return seen;',
+        '}',
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses loading the configuration or reading the environment outside the entry points', async () => {
+    expect(
+      await restricted(
+        service,
+        "import { loadConfig } from '../../config';",
+        'export const config = loadConfig();',
+      ),
+    ).toEqual([loadsConfig]);
+    expect(await restricted(service, 'export const port = process.env.PORT;')).toEqual([readsEnv]);
+    expect(
+      await restricted(
+        'apps/server/src/app-example.ts',
+        "import { loadConfig } from './config.js';",
+        'export const config = loadConfig(process.env);',
+      ),
+    ).toEqual([loadsConfig, readsEnv]);
+  });
+
+  it('allows both in main.ts and cli/ (the processes that build AppDeps)', async () => {
+    const entry = [
+      "import { loadConfig } from '../config';",
+      'export const run = () => loadConfig(process.env);',
+    ];
+    expect(await restricted('apps/server/src/cli/example.ts', ...entry)).toEqual([]);
+    expect(
+      await restricted(
+        'apps/server/src/main.ts',
+        "import { loadConfig } from './config';",
+        'loadConfig(process.env);',
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('ESLint keeps one way to declare a route (docs/architecture.md, "Routes")', () => {
+  const restricted = async (file: string, ...body: string[]) => {
+    const [result] = await eslint.lintText([...body, ''].join('\n'), {
+      filePath: path.join(root, file),
+    });
+    return result!.messages
+      .filter((m) => m.ruleId === 'no-restricted-syntax')
+      .map((m) => m.message);
+  };
+  const declareRoutes = expect.stringMatching(/^Declare a route with declareRoutes/);
+
+  it('refuses createRoute in a routes file', async () => {
+    expect(
+      await restricted(
+        'apps/server/src/modules/pets/example.routes.ts',
+        "import { createRoute, z } from '@hono/zod-openapi';",
+        "export const r = createRoute({ method: 'get', path: '/x', responses: {}, tags: [String(z)] });",
+      ),
+    ).toEqual([declareRoutes]);
+  });
+
+  it('allows declareRoutes in a routes file, and createRoute in lib/openapi.ts', async () => {
+    expect(
+      await restricted(
+        'apps/server/src/modules/pets/example.routes.ts',
+        "import { declareRoutes } from '../../lib/openapi';",
+        "export const route = declareRoutes('Pets');",
+      ),
+    ).toEqual([]);
+    expect(
+      await restricted(
+        'apps/server/src/lib/openapi.ts',
+        "import { createRoute } from '@hono/zod-openapi';",
+        "export const r = createRoute({ method: 'get', path: '/x', responses: {} });",
+      ),
+    ).toEqual([]);
+  });
+});
