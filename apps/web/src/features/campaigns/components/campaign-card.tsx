@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { Campaign } from '@pet-haven/shared/campaigns';
-import { CARD_IMAGE_SIZES, responsiveImage } from '@pet-haven/shared/images';
 import { formatAmount } from '@pet-haven/shared/money';
 import { buttonClasses } from '@/components/ui/button';
+import { CardPicture } from '@/components/ui/picture';
 
 interface CampaignCardProps {
   campaign: Campaign;
@@ -20,14 +20,11 @@ export function CampaignCard({ campaign, eager = false, priority = false }: Camp
       aria-labelledby={headingId}
       className="flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900"
     >
-      <img
-        {...responsiveImage(campaign.petPicture, CARD_IMAGE_SIZES)}
+      <CardPicture
+        src={campaign.petPicture}
         alt={campaign.petName}
-        loading={eager || priority ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : undefined}
-        decoding="async"
-        width={400}
-        height={300}
+        eager={eager}
+        priority={priority}
         className="aspect-[4/3] w-full bg-slate-100 object-cover dark:bg-slate-800"
       />
       <div className="flex flex-1 flex-col gap-2 p-4">

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isCampaignEnded, type Campaign } from '@pet-haven/shared/campaigns';
-import { DETAIL_IMAGE_SIZES, responsiveImage } from '@pet-haven/shared/images';
 import { messages } from '@pet-haven/shared/messages';
 import { formatAmount, toCentsStrict } from '@pet-haven/shared/money';
 import { Button } from '@/components/ui/button';
 import { ErrorText } from '@/components/ui/error-text';
+import { DetailPicture } from '@/components/ui/picture';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api-client';
@@ -81,13 +81,9 @@ export function CampaignDetails({ id, signedIn }: CampaignDetailsProps) {
 
   return (
     <article className="grid gap-8 md:grid-cols-2">
-      <img
-        {...responsiveImage(c.petPicture, DETAIL_IMAGE_SIZES)}
+      <DetailPicture
+        src={c.petPicture}
         alt={c.petName}
-        // the page's main picture: fetched first (preloaded in the head of a server-rendered page)
-        fetchPriority="high"
-        width={800}
-        height={600}
         className="aspect-[4/3] w-full rounded-xl bg-slate-100 object-cover dark:bg-slate-800"
       />
       <div className="flex flex-col gap-4">

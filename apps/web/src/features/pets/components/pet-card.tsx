@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { CARD_IMAGE_SIZES, responsiveImage } from '@pet-haven/shared/images';
 import type { Pet } from '@pet-haven/shared/pets';
 import { buttonClasses } from '@/components/ui/button';
+import { CardPicture } from '@/components/ui/picture';
 import { categoryLabel } from '@/utils/category-label';
 
 interface PetCardProps {
@@ -22,14 +22,11 @@ export function PetCard({ pet, eager = false, priority = false }: PetCardProps) 
       className="flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md dark:border-slate-700 dark:bg-slate-900"
     >
       <div className="aspect-[4/3] w-full overflow-hidden bg-slate-100 dark:bg-slate-800">
-        <img
-          {...responsiveImage(pet.petImage, CARD_IMAGE_SIZES)}
+        <CardPicture
+          src={pet.petImage}
           alt={pet.petName}
-          loading={eager || priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : undefined}
-          decoding="async"
-          width={400}
-          height={300}
+          eager={eager}
+          priority={priority}
           className="h-full w-full object-cover"
         />
       </div>

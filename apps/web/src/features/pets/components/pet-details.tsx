@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { DETAIL_IMAGE_SIZES, responsiveImage } from '@pet-haven/shared/images';
 import { messages } from '@pet-haven/shared/messages';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorText } from '@/components/ui/error-text';
+import { DetailPicture } from '@/components/ui/picture';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api-client';
 import { categoryLabel } from '@/utils/category-label';
@@ -65,13 +65,9 @@ export function PetDetails({ id, viewer }: PetDetailsProps) {
   return (
     <article className="grid gap-8 md:grid-cols-2">
       <div className="overflow-hidden rounded-xl bg-slate-100 dark:bg-slate-800">
-        <img
-          {...responsiveImage(pet.petImage, DETAIL_IMAGE_SIZES)}
+        <DetailPicture
+          src={pet.petImage}
           alt={pet.petName}
-          // the page's main picture: fetched first (preloaded in the head of a server-rendered page)
-          fetchPriority="high"
-          width={800}
-          height={600}
           className="h-full max-h-[32rem] w-full object-cover"
         />
       </div>
