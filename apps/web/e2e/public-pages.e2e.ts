@@ -95,10 +95,10 @@ test.describe('public pages rendered on the server', () => {
     page,
     consoleErrors,
   }) => {
-    // Chromium reports the document's own 404 as a failed resource
-    consoleErrors.allow(/^Failed to load resource: the server responded with a status of 404/);
+    const missing = '/pets/00000000-0000-4000-8000-000000000000';
+    consoleErrors.allowNotFoundPage(missing);
     const session = hydrated(page);
-    const res = await page.goto('/pets/00000000-0000-4000-8000-000000000000');
+    const res = await page.goto(missing);
     expect(res?.status()).toBe(404);
     await expectVisible(page.getByRole('heading', { name: messages.notFound.title }));
     await expectVisible(page.getByText(messages.notFound.text));

@@ -65,8 +65,10 @@ test.describe('the web shell', () => {
     expect(pathOf(admin.page)).toBe('/dashboard/all-users');
   });
 
-  test('an unknown path shows the 404 page with a way home', async ({ page }) => {
-    await page.goto('/this/page/does-not-exist');
+  test('an unknown path shows the 404 page with a way home', async ({ page, consoleErrors }) => {
+    consoleErrors.allowNotFoundPage('/this/page/does-not-exist');
+    const res = await page.goto('/this/page/does-not-exist');
+    expect(res?.status()).toBe(404);
     await expectVisible(page.getByRole('heading', { name: messages.notFound.title }));
     await expectText(page, messages.notFound.text);
     await page.getByRole('link', { name: /home/i }).last().click();
@@ -122,7 +124,9 @@ test.describe('the web shell', () => {
     test(`the home and 404 pages pass axe in ${theme} mode, on desktop and phone`, async ({
       page,
       context,
+      consoleErrors,
     }) => {
+      consoleErrors.allowNotFoundPage('/nope');
       await presetTheme(context, theme);
       // Check the page at rest: the hero fades in over 2.5 s unless motion is reduced.
       await page.emulateMedia({ reducedMotion: 'reduce' });

@@ -1,3 +1,4 @@
+import { messages } from '@pet-haven/shared/messages';
 import { expect, test } from './support/fixtures';
 
 test.describe('the e2e harness', () => {
@@ -12,11 +13,14 @@ test.describe('the e2e harness', () => {
     await page.locator('#root *').first().waitFor();
   });
 
-  test('serves the SPA for unknown paths, so the app can show its own 404 page', async ({
+  test('answers an unknown path 404 with the app, rendered as its own 404 page', async ({
     page,
+    consoleErrors,
   }) => {
+    consoleErrors.allowNotFoundPage('/no/such/page');
     const response = await page.goto('/no/such/page');
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     expect(await response?.headerValue('content-type')).toMatch(/text\/html/);
+    expect(await response?.text()).toContain(messages.notFound.title);
   });
 });

@@ -277,6 +277,9 @@ test.describe('the spec walk-through', () => {
     await context.close();
   });
 
+  // the walk ends on the 404 page, which the server answers with status 404
+  test.beforeEach(({ consoleErrors }) => consoleErrors.allowNotFoundPage('/no-such-page'));
+
   test('as an anonymous visitor', async ({ page, context }) => {
     await presetTheme(context, 'light');
     expect(await walk(page, 'anonymous')).toEqual([]);

@@ -19,6 +19,11 @@ export interface ConsoleErrors {
   clear(): void;
   /** Stop failing the test on console errors matching this pattern (this test only). */
   allow(pattern: RegExp): void;
+  /**
+   * A visit to the 404 page at `path`: the server answers the document with status 404, which
+   * Chromium reports as a failed resource. Allows that one message, nothing else.
+   */
+  allowNotFoundPage(path: string): void;
   /** The collected errors that are neither ignored nor allowed. */
   unexpected(): string[];
 }
@@ -70,6 +75,12 @@ export const test = base.extend<{
       list,
       clear: () => void list.splice(0),
       allow: (pattern) => void allowed.push(pattern),
+      allowNotFoundPage: (path) =>
+        void allowed.push(
+          new RegExp(
+            `^Failed to load resource: the server responded with a status of 404 \\(Not Found\\) \\(https?://[^/]+${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)$`,
+          ),
+        ),
       unexpected,
     });
     const bad = unexpected();
