@@ -1,7 +1,8 @@
 /**
  * Fails (exit 1) when a public page's first-load JavaScript passes the budget (issue 11, decision
- * 022). Run after `vite build`: `npm run check:bundle` (root `npm run test:e2e` runs it after the
- * build). Reads the build's manifest, dist/.vite/manifest.json, or the folder given as argument.
+ * 022). Run after `vite build`: `npm run check:bundle` (the 'bundle budget' job of the root
+ * `npm test`, tools/test-all.ts, runs it after the build). Reads the build's manifest,
+ * dist/.vite/manifest.json, or the folder given as argument.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
