@@ -1,5 +1,8 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 
+/** A resolver made by `lazyResolver`: `preload()` starts loading its schema. */
+export type LazyResolver<T extends FieldValues> = Resolver<T> & { preload: () => void };
+
 /**
  * A form resolver whose schema loads with the first validation (a submit, or a blur in the
  * forms that check on blur) instead of with the page: zod and a form's schema are about 40 KB
@@ -16,7 +19,7 @@ import type { FieldValues, Resolver } from 'react-hook-form';
  */
 export function lazyResolver<T extends FieldValues>(
   load: () => Promise<Resolver<T>>,
-): Resolver<T> & { preload: () => void } {
+): LazyResolver<T> {
   let loaded: Promise<Resolver<T>> | undefined;
   const get = () => (loaded ??= load());
   const resolver: Resolver<T> = async (values, context, options) =>
