@@ -19,29 +19,31 @@ function expectSized(img: HTMLElement) {
   expect(img.getAttribute('sizes')).toBeTruthy();
 }
 
+/** The cards' pictures, in the order of `names`: each sized, with these fetchpriority and loading. */
+async function expectCardPictures(
+  names: string[],
+  expected: { fetchpriority: (string | null)[]; loading: string[] },
+) {
+  await screen.findByRole('article', { name: names[0] });
+  const pictures = names.map((name) =>
+    within(screen.getByRole('article', { name })).getByRole('img'),
+  );
+  for (const img of pictures) expectSized(img);
+  expect(pictures.map((img) => img.getAttribute('fetchpriority'))).toEqual(expected.fetchpriority);
+  expect(pictures.map((img) => img.getAttribute('loading'))).toEqual(expected.loading);
+}
+
 describe('pictures', () => {
   it('the pet list: the first card is the main picture, the first row eager, the rest lazy', async () => {
     const pets = Array.from({ length: 5 }, (_, i) => makePet({ petName: `Pet ${i + 1}` }));
     renderRoute('/petlist', { handlers: [answer('GET /api/pets', () => page(pets))] });
-    await screen.findByRole('article', { name: 'Pet 1' });
-    const pictures = pets.map((p) =>
-      within(screen.getByRole('article', { name: p.petName })).getByRole('img'),
+    await expectCardPictures(
+      pets.map((p) => p.petName),
+      {
+        fetchpriority: ['high', null, null, null, null],
+        loading: ['eager', 'eager', 'eager', 'lazy', 'lazy'],
+      },
     );
-    for (const img of pictures) expectSized(img);
-    expect(pictures.map((img) => img.getAttribute('fetchpriority'))).toEqual([
-      'high',
-      null,
-      null,
-      null,
-      null,
-    ]);
-    expect(pictures.map((img) => img.getAttribute('loading'))).toEqual([
-      'eager',
-      'eager',
-      'eager',
-      'lazy',
-      'lazy',
-    ]);
   });
 
   it('the campaign list: the same for its cards', async () => {
@@ -51,23 +53,10 @@ describe('pictures', () => {
     renderRoute('/donation', {
       handlers: [answer('GET /api/donation-campaigns', () => page(campaigns))],
     });
-    await screen.findByRole('article', { name: 'Campaign 1' });
-    const pictures = campaigns.map((c) =>
-      within(screen.getByRole('article', { name: c.petName })).getByRole('img'),
+    await expectCardPictures(
+      campaigns.map((c) => c.petName),
+      { fetchpriority: ['high', null, null, null], loading: ['eager', 'eager', 'eager', 'lazy'] },
     );
-    for (const img of pictures) expectSized(img);
-    expect(pictures.map((img) => img.getAttribute('fetchpriority'))).toEqual([
-      'high',
-      null,
-      null,
-      null,
-    ]);
-    expect(pictures.map((img) => img.getAttribute('loading'))).toEqual([
-      'eager',
-      'eager',
-      'eager',
-      'lazy',
-    ]);
   });
 
   it.each([
