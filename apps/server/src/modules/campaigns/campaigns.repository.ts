@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt, gte, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { countRows, pageFrom } from '../../db/paging';
+import { countListed, listedInIdOrder } from '../../db/sitemap';
 import type { Page, PageWindow } from '../../lib/paging';
 import { campaigns, donations, images, user } from '../../db/schema/index';
 
@@ -299,26 +300,9 @@ const inSitemap = and(
   gte(campaigns.lastDate, sql`current_date`),
 );
 
-export async function countSitemapCampaigns(db: DbOrTx): Promise<number> {
-  const [row] = await countRows(db, campaigns, inSitemap);
-  return row?.total ?? 0;
-}
+export const countSitemapCampaigns = (db: DbOrTx): Promise<number> =>
+  countListed(db, campaigns, inSitemap);
 
-/**
- * Campaigns for the sitemap in id order: `limit` of them after the id `after`, or from position
- * `offset` of that order when `after` is null. Their id and last change only.
- */
-export function sitemapCampaigns(
-  db: DbOrTx,
-  after: string | null,
-  offset: number,
-  limit: number,
-): Promise<Array<{ id: string; changedAt: Date }>> {
-  return db
-    .select({ id: campaigns.id, changedAt: campaigns.updatedAt })
-    .from(campaigns)
-    .where(after === null ? inSitemap : and(inSitemap, gt(campaigns.id, after)))
-    .orderBy(asc(campaigns.id))
-    .limit(limit)
-    .offset(after === null ? offset : 0);
-}
+/** Campaigns for the sitemap in id order: see `listedInIdOrder`. */
+export const sitemapCampaigns = (db: DbOrTx, after: string | null, offset: number, limit: number) =>
+  listedInIdOrder(db, campaigns, inSitemap, { after, offset, limit });

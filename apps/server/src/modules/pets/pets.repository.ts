@@ -1,7 +1,8 @@
-import { and, asc, eq, getTableColumns, gt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PetCategory } from '@pet-haven/shared/pets';
 import type { DbOrTx } from '../../db/client';
 import { countRows, pageFrom } from '../../db/paging';
+import { countListed, listedInIdOrder } from '../../db/sitemap';
 import type { Page, PageWindow } from '../../lib/paging';
 import { images, pets, user } from '../../db/schema/index';
 
@@ -114,26 +115,8 @@ export async function deletePet(db: DbOrTx, id: string): Promise<{ imageId: stri
 /** The pets the sitemap lists: those the public list shows (not adopted). */
 const inSitemap = eq(pets.adopted, false);
 
-export async function countSitemapPets(db: DbOrTx): Promise<number> {
-  const [row] = await countRows(db, pets, inSitemap);
-  return row?.total ?? 0;
-}
+export const countSitemapPets = (db: DbOrTx): Promise<number> => countListed(db, pets, inSitemap);
 
-/**
- * Pets for the sitemap in id order (the primary key's): `limit` of them after the id `after`, or
- * from position `offset` of that order when `after` is null. Their id and last change only.
- */
-export function sitemapPets(
-  db: DbOrTx,
-  after: string | null,
-  offset: number,
-  limit: number,
-): Promise<Array<{ id: string; changedAt: Date }>> {
-  return db
-    .select({ id: pets.id, changedAt: pets.updatedAt })
-    .from(pets)
-    .where(after === null ? inSitemap : and(inSitemap, gt(pets.id, after)))
-    .orderBy(asc(pets.id))
-    .limit(limit)
-    .offset(after === null ? offset : 0);
-}
+/** Pets for the sitemap in id order (the primary key's): see `listedInIdOrder`. */
+export const sitemapPets = (db: DbOrTx, after: string | null, offset: number, limit: number) =>
+  listedInIdOrder(db, pets, inSitemap, { after, offset, limit });
