@@ -1,12 +1,13 @@
 import { LINK_HEADER, TOTAL_COUNT_HEADER, type PagingQuery } from '@pet-haven/shared/pagination';
+import type { OpenAPIHono, RouteConfig, RouteHandler, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { z } from '@hono/zod-openapi';
+import type { AppEnv, AuthUser } from './hono-env';
 
 /**
  * THE paging mechanism of every list, server side (decision 020). A route validates the query
  * with the shared `pagingQuerySchema`, the service hands `pageOf(query)` to the repository, the
- * repository answers a `Page` (`pageFrom` in db/paging.ts) and the route answers
- * `pageAnswer(c, query, page, present)`, declared in OpenAPI with `pageResponse`. Moving a list
+ * repository answers a `Page` (`pageFrom` in db/paging.ts) and the route, declared in OpenAPI
+ * with `pageResponse`, is served by `servePage(router, route, load, present)`. Moving a list
  * to keyset cursors (or to totals that are kept rather than counted) changes these helpers, not
  * the routes or the web, which follows the `Link` header.
  */
@@ -57,18 +58,48 @@ function nextPageUrl(requestUrl: string, query: PagingQuery): string {
 
 /**
  * A list route's 200: the page's rows shaped by the presenter, with its headers (`X-Total-Count`,
- * and `Link` rel="next" unless it is the last page). `return pageAnswer(c, query, page, present)`.
+ * and `Link` rel="next" unless it is the last page).
  */
-export function pageAnswer<R, A>(
-  c: Context,
-  query: PagingQuery,
-  page: Page<R>,
-  present: (row: R) => A,
-) {
+function pageAnswer<R, A>(c: Context, query: PagingQuery, page: Page<R>, present: (row: R) => A) {
   c.header(TOTAL_COUNT_HEADER, String(page.total));
   const seen = pageOf(query).offset + page.rows.length;
   if (page.rows.length > 0 && seen < page.total) {
     c.header(LINK_HEADER, `<${nextPageUrl(c.req.url, query)}>; rel="next"`);
   }
   return c.json(page.rows.map(present), 200);
+}
+
+/** A route declared with a paging query and a `pageResponse` of a JSON array. */
+type ListRoute = RouteConfig & {
+  request: { query: z.ZodType<PagingQuery> };
+  responses: { 200: { content: { 'application/json': { schema: z.ZodType<unknown[]> } } } };
+};
+type QueryOf<R extends ListRoute> = z.output<R['request']['query']>;
+type ItemOf<R extends ListRoute> = z.output<
+  R['responses'][200]['content']['application/json']['schema']
+>[number];
+/** The handler's context of `route`: its validated input typed as `router.openapi` types it. */
+type ContextOf<R extends RouteConfig> = Parameters<RouteHandler<R, AppEnv>>[0];
+
+/**
+ * Serves a list route (declared with `pageResponse`): `load` answers the page of the validated
+ * query (it takes the caller, `requireUser(c)`, and any path parameter from `c`) and `present`
+ * shapes each row for the caller (null when anonymous), as the route's schema says. The answer
+ * is the JSON array with X-Total-Count and Link. Copy the lists of modules/pets/pets.routes.ts.
+ */
+export function servePage<R extends ListRoute, Row>(
+  router: OpenAPIHono<AppEnv>,
+  route: R,
+  load: (query: QueryOf<R>, c: ContextOf<R>) => Promise<Page<Row>>,
+  present: (row: Row, viewer: AuthUser | null) => ItemOf<R>,
+): void {
+  // The same context, typed as `router.openapi` types it for `route` when `load` reads it.
+  const handler = async (c: Context<AppEnv, string, { out: { query: QueryOf<R> } }>) => {
+    const query = c.req.valid('query');
+    const page = await load(query, c as unknown as ContextOf<R>);
+    const viewer = c.get('user');
+    return pageAnswer(c, query, page, (row) => present(row, viewer));
+  };
+  // The answer's type is checked above (`ItemOf`), which hono cannot see through the generic.
+  router.openapi(route, handler as never);
 }

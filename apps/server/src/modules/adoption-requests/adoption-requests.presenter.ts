@@ -5,7 +5,10 @@ import * as requestsPolicy from './adoption-requests.policy';
 import type { AdoptionRequestRow } from './adoption-requests.repository';
 
 /** The requester's phone and address only for those the policy lets see them. */
-export function presentAdoptionRequest(row: AdoptionRequestRow, viewer: AuthUser): AdoptionRequest {
+export function presentAdoptionRequest(
+  row: AdoptionRequestRow,
+  viewer: AuthUser | null,
+): AdoptionRequest {
   const mayReadContact = requestsPolicy.canSeeContact(viewer, row);
   return {
     _id: row.id,

@@ -11,7 +11,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { requireUser, signedIn } from '../../auth/authenticate.middleware';
 import { createRouter, declareRoutes, jsonBody, jsonContent } from '../../lib/openapi';
-import { pageAnswer, pageResponse } from '../../lib/paging';
+import { pageResponse, servePage } from '../../lib/paging';
 import { presentAdoptionRequest } from './adoption-requests.presenter';
 import * as requests from './adoption-requests.service';
 
@@ -74,19 +74,18 @@ export function createAdoptionRequestsRoutes(deps: AppDeps) {
     return c.json(presentAdoptionRequest(row, actor), 201);
   });
 
-  router.openapi(ownerListRoute, async (c) => {
-    const actor = requireUser(c);
-    const query = c.req.valid('query');
-    const page = await requests.listForOwner(deps, actor, query);
-    return pageAnswer(c, query, page, (r) => presentAdoptionRequest(r, actor));
-  });
-
-  router.openapi(myListRoute, async (c) => {
-    const actor = requireUser(c);
-    const query = c.req.valid('query');
-    const page = await requests.listMine(deps, actor, query);
-    return pageAnswer(c, query, page, (r) => presentAdoptionRequest(r, actor));
-  });
+  servePage(
+    router,
+    ownerListRoute,
+    (query, c) => requests.listForOwner(deps, requireUser(c), query),
+    presentAdoptionRequest,
+  );
+  servePage(
+    router,
+    myListRoute,
+    (query, c) => requests.listMine(deps, requireUser(c), query),
+    presentAdoptionRequest,
+  );
 
   router.openapi(decideRoute, async (c) => {
     const actor = requireUser(c);

@@ -3,7 +3,7 @@ import { auditEntrySchema, auditLogQuerySchema } from '@pet-haven/shared/audit';
 import type { AppDeps } from '../../app-deps';
 import { allowedBy } from '../../auth/authenticate.middleware';
 import { createRouter, declareRoutes } from '../../lib/openapi';
-import { pageAnswer, pageResponse } from '../../lib/paging';
+import { pageResponse, servePage } from '../../lib/paging';
 import * as auditPolicy from './audit.policy';
 import { presentAuditEntry } from './audit.presenter';
 import { listAuditLog } from './audit.service';
@@ -20,10 +20,6 @@ const listRoute = route.get('/admin/audit-log', {
 
 export function createAuditRoutes(deps: AppDeps) {
   const router = createRouter();
-  router.openapi(listRoute, async (c) => {
-    const query = c.req.valid('query');
-    const page = await listAuditLog(deps, query);
-    return pageAnswer(c, query, page, presentAuditEntry);
-  });
+  servePage(router, listRoute, (query) => listAuditLog(deps, query), presentAuditEntry);
   return router;
 }

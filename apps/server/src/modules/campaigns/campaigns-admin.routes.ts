@@ -8,7 +8,7 @@ import { campaignIdParamSchema, campaignSchema } from '@pet-haven/shared/campaig
 import type { AppDeps } from '../../app-deps';
 import { allowedBy, requireUser } from '../../auth/authenticate.middleware';
 import { createRouter, declareRoutes, jsonBody, jsonContent } from '../../lib/openapi';
-import { pageAnswer, pageResponse } from '../../lib/paging';
+import { pageResponse, servePage } from '../../lib/paging';
 import * as campaignsPolicy from './campaigns.policy';
 import { presentCampaign, presentCampaignRemoval } from './campaigns.presenter';
 import {
@@ -50,12 +50,7 @@ const pauseRoute = route.patch('/admin/donation-campaigns/{id}', {
 export function createCampaignsAdminRoutes(deps: AppDeps) {
   const router = createRouter();
 
-  router.openapi(listRoute, async (c) => {
-    const admin = requireUser(c);
-    const query = c.req.valid('query');
-    const page = await listCampaignsForAdmin(deps, query);
-    return pageAnswer(c, query, page, (r) => presentCampaign(r, admin));
-  });
+  servePage(router, listRoute, (query) => listCampaignsForAdmin(deps, query), presentCampaign);
 
   router.openapi(deleteRoute, async (c) => {
     const admin = requireUser(c);

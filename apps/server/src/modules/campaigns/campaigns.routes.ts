@@ -13,7 +13,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { allowedBy, requireUser, signedIn } from '../../auth/authenticate.middleware';
 import { createRouter, declareRoutes, jsonBody, jsonContent } from '../../lib/openapi';
-import { pageAnswer, pageResponse } from '../../lib/paging';
+import { pageResponse, servePage } from '../../lib/paging';
 import * as campaignsPolicy from './campaigns.policy';
 import { presentCampaign, presentDonator, presentMyDonation } from './campaigns.presenter';
 import {
@@ -107,24 +107,19 @@ export function createCampaignsRoutes(deps: AppDeps) {
     return c.json(presentCampaign(row, user), 200);
   });
 
-  router.openapi(listRoute, async (c) => {
-    const query = c.req.valid('query');
-    const viewer = c.get('user');
-    const page = await listPublic(deps, query);
-    return pageAnswer(c, query, page, (r) => presentCampaign(r, viewer));
-  });
+  servePage(router, listRoute, (query) => listPublic(deps, query), presentCampaign);
 
   router.openapi(detailsRoute, async (c) => {
     const row = await getCampaign(deps, c.req.valid('param').id);
     return c.json(presentCampaign(row, c.get('user')), 200);
   });
 
-  router.openapi(mineRoute, async (c) => {
-    const user = requireUser(c);
-    const query = c.req.valid('query');
-    const page = await listMine(deps, user, query);
-    return pageAnswer(c, query, page, (r) => presentCampaign(r, user));
-  });
+  servePage(
+    router,
+    mineRoute,
+    (query, c) => listMine(deps, requireUser(c), query),
+    presentCampaign,
+  );
 
   router.openapi(pauseRoute, async (c) => {
     const user = requireUser(c);
@@ -132,19 +127,19 @@ export function createCampaignsRoutes(deps: AppDeps) {
     return c.json({ paused }, 200);
   });
 
-  router.openapi(donatorsRoute, async (c) => {
-    const user = requireUser(c);
-    const query = c.req.valid('query');
-    const page = await campaignDonators(deps, user, c.req.valid('param').id, query);
-    return pageAnswer(c, query, page, presentDonator);
-  });
+  servePage(
+    router,
+    donatorsRoute,
+    (query, c) => campaignDonators(deps, requireUser(c), c.req.valid('param').id, query),
+    presentDonator,
+  );
 
-  router.openapi(myDonationsRoute, async (c) => {
-    const user = requireUser(c);
-    const query = c.req.valid('query');
-    const page = await myDonations(deps, user, query);
-    return pageAnswer(c, query, page, presentMyDonation);
-  });
+  servePage(
+    router,
+    myDonationsRoute,
+    (query, c) => myDonations(deps, requireUser(c), query),
+    presentMyDonation,
+  );
 
   return router;
 }

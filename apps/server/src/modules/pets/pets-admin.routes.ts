@@ -5,7 +5,7 @@ import { deletedAnswerSchema, petSchema } from '@pet-haven/shared/pets';
 import type { AppDeps } from '../../app-deps';
 import { allowedBy, requireUser } from '../../auth/authenticate.middleware';
 import { createRouter, declareRoutes, jsonBody, jsonContent } from '../../lib/openapi';
-import { pageAnswer, pageResponse } from '../../lib/paging';
+import { pageResponse, servePage } from '../../lib/paging';
 import { presentPet } from './pets.presenter';
 import { deletePetByAdmin, listAllPetsForAdmin, setPetAdoptedByAdmin } from './pets-admin.service';
 import * as petsPolicy from './pets.policy';
@@ -41,12 +41,7 @@ const adoptedRoute = route.patch('/pets/{id}', {
 export function createPetsAdminRoutes(deps: AppDeps) {
   const router = createRouter();
 
-  router.openapi(listRoute, async (c) => {
-    const admin = requireUser(c);
-    const query = c.req.valid('query');
-    const page = await listAllPetsForAdmin(deps, query);
-    return pageAnswer(c, query, page, (r) => presentPet(r, admin));
-  });
+  servePage(router, listRoute, (query) => listAllPetsForAdmin(deps, query), presentPet);
 
   router.openapi(deleteRoute, async (c) => {
     const admin = requireUser(c);

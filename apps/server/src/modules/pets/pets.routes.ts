@@ -13,7 +13,7 @@ import type { AppDeps } from '../../app-deps';
 import { allowedBy, requireUser, signedIn } from '../../auth/authenticate.middleware';
 import { authorize } from '../../auth/authorize';
 import { createRouter, declareRoutes, jsonBody, jsonContent } from '../../lib/openapi';
-import { pageAnswer, pageResponse } from '../../lib/paging';
+import { pageResponse, servePage } from '../../lib/paging';
 import * as petsPolicy from './pets.policy';
 import { presentPet } from './pets.presenter';
 import * as pets from './pets.service';
@@ -84,16 +84,17 @@ const adoptedRoute = route.patch('/pets/{id}/adopted', {
 export function createPetsRoutes(deps: AppDeps) {
   const router = createRouter();
 
-  router.openapi(listRoute, async (c) => {
-    const viewer = c.get('user');
-    const query = c.req.valid('query');
-    // Visitors only ever see pets not yet adopted (spec: pet listing).
-    const page = await pets.listPets(
-      deps,
-      petsPolicy.canSeeAdopted(viewer) ? query : { ...query, adopted: false },
-    );
-    return pageAnswer(c, query, page, (r) => presentPet(r, viewer));
-  });
+  // Visitors only ever see pets not yet adopted (spec: pet listing).
+  servePage(
+    router,
+    listRoute,
+    (query, c) =>
+      pets.listPets(
+        deps,
+        petsPolicy.canSeeAdopted(c.get('user')) ? query : { ...query, adopted: false },
+      ),
+    presentPet,
+  );
 
   router.openapi(getRoute, async (c) => {
     const viewer = c.get('user');
@@ -114,12 +115,12 @@ export function createPetsRoutes(deps: AppDeps) {
     return c.json(presentPet(pet, actor), 200);
   });
 
-  router.openapi(userPetsRoute, async (c) => {
-    const actor = requireUser(c);
-    const query = c.req.valid('query');
-    const page = await pets.listUserPets(deps, actor, query);
-    return pageAnswer(c, query, page, (r) => presentPet(r, actor));
-  });
+  servePage(
+    router,
+    userPetsRoute,
+    (query, c) => pets.listUserPets(deps, requireUser(c), query),
+    presentPet,
+  );
 
   router.openapi(deleteRoute, async (c) => {
     const actor = requireUser(c);

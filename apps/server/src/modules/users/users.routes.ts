@@ -12,7 +12,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { allowedBy, requireUser, signedIn } from '../../auth/authenticate.middleware';
 import { createRouter, declareRoutes, jsonBody, jsonContent } from '../../lib/openapi';
-import { pageAnswer, pageResponse } from '../../lib/paging';
+import { pageResponse, servePage } from '../../lib/paging';
 import * as usersPolicy from './users.policy';
 import { presentProfileSave, presentUser } from './users.presenter';
 import { isAdminEmail, listAllUsers, promoteUserById, saveProfile } from './users.service';
@@ -64,11 +64,7 @@ export function createUsersRoutes(deps: AppDeps) {
     return c.json(presentProfileSave(caller.id, saved), 200);
   });
 
-  router.openapi(listRoute, async (c) => {
-    const query = c.req.valid('query');
-    const page = await listAllUsers(deps, query);
-    return pageAnswer(c, query, page, presentUser);
-  });
+  servePage(router, listRoute, (query) => listAllUsers(deps, query), presentUser);
 
   router.openapi(adminCheckRoute, async (c) => {
     const caller = requireUser(c);
