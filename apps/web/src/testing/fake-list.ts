@@ -7,15 +7,17 @@ import { pageFrom } from './api-handlers';
  *
  *   const pets = fakeList([rex, tom]);
  *   answer('GET /api/all-pets', ({ paging }) => pets.page(paging)),
- *   answer('DELETE /api/pets/:id', ({ params }) => (pets.remove(params.id), { deletedCount: 1 })),
+ *   answer('DELETE /api/pets/:id', ({ params }) => pets.remove(params.id)),
  */
 export function fakeList<T extends { _id: string }>(initial: T[]) {
   let items = [...initial];
   return {
     /** The page a request asks for, with the total. */
     page: (paging: PagingQuery) => pageFrom(items, paging),
+    /** Removes one item and answers as the API's delete routes do. */
     remove(id: string) {
       items = items.filter((item) => item._id !== id);
+      return { deletedCount: 1 };
     },
     /** Changes one item's fields and answers it as changed. */
     change(id: string, fields: Partial<T>): T {

@@ -29,10 +29,10 @@ function campaignsServer(initial: Campaign[]) {
   return [
     ...signedIn(admin),
     answer('GET /api/admin/donation-campaigns', ({ paging }) => campaigns.page(paging)),
-    answer('DELETE /api/admin/donation-campaigns/:id', ({ params }) => {
-      campaigns.remove(params.id);
-      return { deletedCount: 1, archived: true };
-    }),
+    answer('DELETE /api/admin/donation-campaigns/:id', ({ params }) => ({
+      ...campaigns.remove(params.id),
+      archived: true,
+    })),
     answer('PATCH /api/admin/donation-campaigns/:id', ({ params, body: { paused } }) =>
       campaigns.change(params.id, { paused }),
     ),

@@ -30,10 +30,7 @@ function petsServer(initial: Pet[]) {
     handlers: [
       ...signedIn(admin),
       answer('GET /api/all-pets', ({ paging }) => pets.page(paging)),
-      answer('DELETE /api/pets/:id', ({ params }) => {
-        pets.remove(params.id);
-        return { deletedCount: 1 };
-      }),
+      answer('DELETE /api/pets/:id', ({ params }) => pets.remove(params.id)),
       answer('PATCH /api/pets/:id', ({ params, body: { adopted } }) =>
         pets.change(params.id, { adopted }),
       ),

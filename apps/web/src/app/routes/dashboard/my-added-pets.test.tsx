@@ -74,10 +74,7 @@ describe('/dashboard/my-added-pets', () => {
       handlers: [
         ...signedIn(),
         answer('GET /api/user/pets', ({ paging }) => pets.page(paging)),
-        answer('DELETE /api/pet/:id', ({ params }) => {
-          pets.remove(params.id);
-          return { deletedCount: 1 };
-        }),
+        answer('DELETE /api/pet/:id', ({ params }) => pets.remove(params.id)),
       ],
     });
     const rex = await screen.findByRole('row', { name: /Rex/ });
@@ -182,10 +179,7 @@ describe('/dashboard/my-added-pets', () => {
       handlers: [
         ...signedIn(),
         answer('GET /api/user/pets', ({ paging }) => all.page(paging)),
-        answer('DELETE /api/pet/:id', ({ params }) => {
-          all.remove(params.id);
-          return { deletedCount: 1 };
-        }),
+        answer('DELETE /api/pet/:id', ({ params }) => all.remove(params.id)),
       ],
     });
     expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
