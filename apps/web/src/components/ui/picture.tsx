@@ -8,25 +8,24 @@ interface PictureProps {
 }
 
 interface CardPictureProps extends PictureProps {
-  /** Above the fold on a phone or a desktop (the first row): not lazy. */
-  eager?: boolean;
-  /** The page's main picture (the first card): fetched before the others. */
-  priority?: boolean;
+  /** The card's place in its grid, from 0. */
+  position: number;
 }
 
-/** The 4:3 picture of a card in a public grid (pets, campaigns); lazy below the first row. */
-export function CardPicture({
-  src,
-  alt,
-  eager = false,
-  priority = false,
-  className,
-}: CardPictureProps) {
+/** The cards of a grid's first row: above the fold on a phone or a desktop, so never lazy. */
+const FIRST_ROW = 3;
+
+/**
+ * The 4:3 picture of a card in a public grid (pets, campaigns): the first card's is the page's
+ * main picture (fetched before the others), the first row's load at once, the others lazily.
+ */
+export function CardPicture({ src, alt, position, className }: CardPictureProps) {
+  const priority = position === 0;
   return (
     <img
       {...responsiveImage(src, CARD_IMAGE_SIZES)}
       alt={alt}
-      loading={eager || priority ? 'eager' : 'lazy'}
+      loading={position < FIRST_ROW ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       width={400}

@@ -6,14 +6,12 @@ import { CardPicture } from '@/components/ui/picture';
 
 interface CampaignCardProps {
   campaign: Campaign;
-  /** Above the fold on a phone or a desktop (the first row): its picture is not lazy. */
-  eager?: boolean;
-  /** The page's main picture (the first card): fetched before the others. */
-  priority?: boolean;
+  /** Its place in the grid, from 0 (the first row's pictures are not lazy). */
+  position: number;
 }
 
 /** One campaign of the public grid: picture, pet name, Max Donation, Donated, View Details. */
-export function CampaignCard({ campaign, eager = false, priority = false }: CampaignCardProps) {
+export function CampaignCard({ campaign, position }: CampaignCardProps) {
   const headingId = `campaign-${campaign._id}-name`;
   return (
     <article
@@ -23,8 +21,7 @@ export function CampaignCard({ campaign, eager = false, priority = false }: Camp
       <CardPicture
         src={campaign.petPicture}
         alt={campaign.petName}
-        eager={eager}
-        priority={priority}
+        position={position}
         className="aspect-[4/3] w-full bg-slate-100 object-cover dark:bg-slate-800"
       />
       <div className="flex flex-1 flex-col gap-2 p-4">

@@ -40,7 +40,7 @@ export function CampaignGrid() {
         <ul className={gridClasses} aria-label="Donation campaigns">
           {campaigns.map((c, i) => (
             <li key={c._id} className="flex">
-              <CampaignCard campaign={c} eager={i < 3} priority={i === 0} />
+              <CampaignCard campaign={c} position={i} />
             </li>
           ))}
         </ul>

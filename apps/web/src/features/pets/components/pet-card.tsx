@@ -7,14 +7,12 @@ import { categoryLabel } from '@/utils/category-label';
 
 interface PetCardProps {
   pet: Pet;
-  /** Above the fold on a phone or a desktop (the first row): its picture is not lazy. */
-  eager?: boolean;
-  /** The page's main picture (the first card): fetched before the others. */
-  priority?: boolean;
+  /** Its place in the grid, from 0 (the first row's pictures are not lazy). */
+  position: number;
 }
 
 /** A card of the public list: picture, name, age, location and View Details. */
-export function PetCard({ pet, eager = false, priority = false }: PetCardProps) {
+export function PetCard({ pet, position }: PetCardProps) {
   const headingId = useId();
   return (
     <article
@@ -25,8 +23,7 @@ export function PetCard({ pet, eager = false, priority = false }: PetCardProps) 
         <CardPicture
           src={pet.petImage}
           alt={pet.petName}
-          eager={eager}
-          priority={priority}
+          position={position}
           className="h-full w-full object-cover"
         />
       </div>

@@ -60,7 +60,7 @@ export function PetList() {
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {pets.map((pet, i) => (
               <li key={pet._id} className="flex">
-                <PetCard pet={pet} eager={i < 3} priority={i === 0} />
+                <PetCard pet={pet} position={i} />
               </li>
             ))}
           </ul>
