@@ -4,8 +4,7 @@
  * one worker, so two of them keep two cores busy; the browser tests run last and alone (their two
  * Playwright workers use both cores). A job's output is printed in one piece when it ends; a summary
  * with each job's time closes the run. Every job runs even when another fails (the summary names
- * all failures), except the browser tests, which need everything else green (a job that judges
- * size only, the bundle budget, may fail without holding them back).
+ * all failures), except the browser tests, which need everything else green.
  */
 import { spawn } from 'node:child_process';
 import os from 'node:os';
@@ -18,21 +17,12 @@ interface Job {
   after?: string[];
   /** Runs when every other job is done, with nothing beside it. */
   alone?: boolean;
-  /** Judges size, not behaviour: failing, it fails the run but does not hold back `alone` jobs. */
-  sizeOnly?: boolean;
 }
 
 /** In order of start: the longest chain first (the build, then the server tests that read it). */
 const jobs: Job[] = [
   { name: 'build', command: 'npm run build' },
   { name: 'server tests', command: 'npm run test -w @pet-haven/server', after: ['build'] },
-  // each public page's first-load JavaScript within 110 KB gzip, from the manifest (decision 022)
-  {
-    name: 'bundle budget',
-    command: 'npm run check:bundle -w @pet-haven/web',
-    after: ['build'],
-    sizeOnly: true,
-  },
   { name: 'web tests', command: 'npm run test -w @pet-haven/web' },
   { name: 'typecheck server', command: 'npm run typecheck:server' },
   { name: 'typecheck web', command: 'npm run typecheck:web' },
@@ -97,20 +87,13 @@ function next(): Job | 'wait' | 'none' {
     const needs = job.alone
       ? jobs.filter((j) => j !== job && !j.alone).map((j) => j.name)
       : (job.after ?? []);
-    // the browser tests need every other job green, except one that judges size only
-    const holdsBack = (n: string) => !job.alone || !jobs.find((j) => j.name === n)?.sizeOnly;
-    const missed = needs.filter(
-      (n) => (did(n) === 'failed' || did(n) === 'skipped') && holdsBack(n),
-    );
+    const missed = needs.filter((n) => did(n) === 'failed' || did(n) === 'skipped');
     if (missed.length > 0) {
       outcomes.set(job.name, { outcome: 'skipped', seconds: 0 });
       console.log(`- ${job.name} skipped (${missed.join(', ')} did not pass)`);
       continue;
     }
-    const ready = needs.every(
-      (n) => did(n) === 'passed' || (!holdsBack(n) && did(n) !== undefined),
-    );
-    if (ready && (!job.alone || running.size === 0)) return job;
+    if (needs.every((n) => did(n) === 'passed') && (!job.alone || running.size === 0)) return job;
     waiting = true;
   }
   return waiting || running.size > 0 ? 'wait' : 'none';
