@@ -341,6 +341,21 @@ async function runLighthouse(
   };
 }
 
+/**
+ * Lighthouse sometimes fails to record a trace on a loaded machine (NO_NAVSTART, NO_FCP): such a
+ * run is retried, at most twice, and said so on stderr; the report counts only complete runs.
+ */
+async function withRetries<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      log(`retrying after: ${(err as Error).message.split('\n')[0]}`);
+    }
+  }
+}
+
 const loadAverage = () =>
   os
     .loadavg()
@@ -495,11 +510,8 @@ async function main() {
         const order = run % 2 === 0 ? apps : [...apps].reverse();
         for (const app of order) {
           const t0 = Date.now();
-          const sample = await runLighthouse(
-            `${app.base}${pathsOf(app)[i]}`,
-            browser.port,
-            page,
-            flags[app.mode],
+          const sample = await withRetries(() =>
+            runLighthouse(`${app.base}${pathsOf(app)[i]}`, browser.port, page, flags[app.mode]),
           );
           const key = `${app.mode} ${page}`;
           samples.set(key, [...(samples.get(key) ?? []), sample]);
