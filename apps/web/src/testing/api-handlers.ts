@@ -92,6 +92,13 @@ export type Resolver<R extends ApiRoute> = (call: ApiCall<R>) => Answer<R> | Pro
 
 /** Every request answered by an `answer` handler in this test, in order. Cleared after each test. */
 export const requests: RecordedRequest[] = [];
+
+/** The JSON body of the last request sent with `method` (PATCH, POST...), or undefined. */
+export const lastBodySent = (sent: readonly RecordedRequest[], method: string): unknown =>
+  sent
+    .filter((q) => q.method === method)
+    .at(-1)
+    ?.json();
 const problems: string[] = [];
 
 /** Records a broken contract or an unexpected request; vitest.setup.ts fails the test with it. */

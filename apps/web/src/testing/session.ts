@@ -19,6 +19,14 @@ export const defaultFakeUser: FakeUser = {
   admin: false,
 };
 
+/** The admin of the admin area's tests: `signedIn(fakeAdmin)`. */
+export const fakeAdmin: Partial<FakeUser> = {
+  id: 'admin-1',
+  name: 'Ada Admin',
+  email: 'ada@example.com',
+  admin: true,
+};
+
 /** The Better Auth get-session answer for a user (what /api/auth/get-session returns). */
 export function sessionAnswer(user: FakeUser): AuthSession {
   const now = new Date();

@@ -2,12 +2,10 @@ import type { Campaign } from '@pet-haven/shared/campaigns';
 import { messages } from '@pet-haven/shared/messages';
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answer, apiError } from '@/testing/api-handlers';
+import { answer, apiError, lastBodySent } from '@/testing/api-handlers';
 import { fakeList } from '@/testing/fake-list';
 import { renderRoute } from '@/testing/render-route';
-import { signedIn } from '@/testing/session';
-
-const admin = { id: 'admin-1', name: 'Ada Admin', email: 'ada@example.com', admin: true };
+import { fakeAdmin, signedIn } from '@/testing/session';
 
 const campaign = (over: Partial<Campaign> = {}): Campaign => ({
   _id: '22222222-2222-4222-8222-222222222222',
@@ -27,7 +25,7 @@ const campaign = (over: Partial<Campaign> = {}): Campaign => ({
 function campaignsServer(initial: Campaign[]) {
   const campaigns = fakeList(initial);
   return [
-    ...signedIn(admin),
+    ...signedIn(fakeAdmin),
     answer('GET /api/admin/donation-campaigns', ({ paging }) => campaigns.page(paging)),
     answer('DELETE /api/admin/donation-campaigns/:id', ({ params }) => ({
       ...campaigns.remove(params.id),
@@ -66,14 +64,7 @@ describe('dashboard All Donations tab (admin)', () => {
     expect(r.requests.find((q) => q.method === 'PATCH')?.json()).toEqual({ paused: true });
     await r.user.click(r.getByRole('button', { name: /^Unpause/ }));
     await waitFor(() => expect(r.getByText('Active')).toBeInTheDocument());
-    expect(
-      r.requests
-        .filter((q) => q.method === 'PATCH')
-        .at(-1)
-        ?.json(),
-    ).toEqual({
-      paused: false,
-    });
+    expect(lastBodySent(r.requests, 'PATCH')).toEqual({ paused: false });
   });
 
   it("deletes only after 'Are you sure you want to delete this campaign?'", async () => {

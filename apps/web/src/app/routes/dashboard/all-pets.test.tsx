@@ -2,12 +2,10 @@ import { messages } from '@pet-haven/shared/messages';
 import type { Pet } from '@pet-haven/shared/pets';
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answer, apiError } from '@/testing/api-handlers';
+import { answer, apiError, lastBodySent } from '@/testing/api-handlers';
 import { fakeList } from '@/testing/fake-list';
 import { renderRoute } from '@/testing/render-route';
-import { signedIn } from '@/testing/session';
-
-const admin = { id: 'admin-1', name: 'Ada Admin', email: 'ada@example.com', admin: true };
+import { fakeAdmin, signedIn } from '@/testing/session';
 
 const pet = (over: Partial<Pet> = {}): Pet => ({
   _id: '11111111-1111-4111-8111-111111111111',
@@ -28,7 +26,7 @@ function petsServer(initial: Pet[]) {
   const pets = fakeList(initial);
   return {
     handlers: [
-      ...signedIn(admin),
+      ...signedIn(fakeAdmin),
       answer('GET /api/all-pets', ({ paging }) => pets.page(paging)),
       answer('DELETE /api/pets/:id', ({ params }) => pets.remove(params.id)),
       answer('PATCH /api/pets/:id', ({ params, body: { adopted } }) =>
@@ -69,16 +67,7 @@ describe('dashboard All Pets tab (admin)', () => {
     const patch = r.requests.find((q) => q.key.startsWith('PATCH /api/pets/'));
     expect(patch?.json()).toEqual({ adopted: false });
     await r.user.click(await r.findByRole('button', { name: /^Adopt/ }));
-    await waitFor(() =>
-      expect(
-        r.requests
-          .filter((q) => q.method === 'PATCH')
-          .at(-1)
-          ?.json(),
-      ).toEqual({
-        adopted: true,
-      }),
-    );
+    await waitFor(() => expect(lastBodySent(r.requests, 'PATCH')).toEqual({ adopted: true }));
   });
 
   it("deletes a pet only after 'Are you sure you want to delete this pet?'", async () => {
@@ -121,7 +110,7 @@ describe('dashboard All Pets tab (admin)', () => {
   it('shows the list failure message', async () => {
     const r = renderRoute('/dashboard/all-pets', {
       handlers: [
-        ...signedIn(admin),
+        ...signedIn(fakeAdmin),
         answer('GET /api/all-pets', () => apiError(500, 'INTERNAL_ERROR')),
       ],
     });

@@ -5,9 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_AVATAR_SRC } from '@/components/ui/avatar';
 import { answer, apiError, page } from '@/testing/api-handlers';
 import { renderRoute } from '@/testing/render-route';
-import { signedIn } from '@/testing/session';
-
-const admin = { id: 'admin-1', name: 'Ada Admin', email: 'ada@example.com', admin: true };
+import { fakeAdmin, signedIn } from '@/testing/session';
 
 const users: User[] = [
   {
@@ -23,7 +21,7 @@ const users: User[] = [
 describe('dashboard Users tab (admin)', () => {
   it('lists users with #, name, e-mail, picture (default fallback), Total Users and Make Admin for non-admins only', async () => {
     const r = renderRoute('/dashboard/all-users', {
-      handlers: [...signedIn(admin), answer('GET /api/users', () => page(users, 2))],
+      handlers: [...signedIn(fakeAdmin), answer('GET /api/users', () => page(users, 2))],
     });
     expect(await r.findByText('Total Users: 2', {}, { timeout: 3000 })).toBeInTheDocument();
     const rows = r.getAllByRole('row').slice(1);
@@ -41,7 +39,7 @@ describe('dashboard Users tab (admin)', () => {
     let promoted = false;
     const r = renderRoute('/dashboard/all-users', {
       handlers: [
-        ...signedIn(admin),
+        ...signedIn(fakeAdmin),
         answer('GET /api/users', () =>
           page(
             users.map((u): User => (u._id === 'u-2' && promoted ? { ...u, role: 'admin' } : u)),
@@ -76,7 +74,7 @@ describe('dashboard Users tab (admin)', () => {
     }));
     const r = renderRoute('/dashboard/all-users', {
       handlers: [
-        ...signedIn(admin),
+        ...signedIn(fakeAdmin),
         answer('GET /api/users', ({ query }) =>
           page(query.get('page') === '2' ? many.slice(0, 3) : many, 13),
         ),
@@ -95,7 +93,7 @@ describe('dashboard Users tab (admin)', () => {
   it("shows 'Error loading users: {message}' when the list fails", async () => {
     const r = renderRoute('/dashboard/all-users', {
       handlers: [
-        ...signedIn(admin),
+        ...signedIn(fakeAdmin),
         answer('GET /api/users', () => apiError(500, 'INTERNAL_ERROR', 'Something went wrong.')),
       ],
     });
