@@ -49,6 +49,24 @@ export function FormSkeleton({ label, showLabel }: { label: string; showLabel?: 
   );
 }
 
+/** A details page (a pet, a campaign) being loaded: its picture beside its text. */
+export function DetailsSkeleton({ label, showLabel }: { label: string; showLabel?: boolean }) {
+  return (
+    <LoadingRegion label={label} showLabel={showLabel} className="space-y-4">
+      <div className="grid gap-8 md:grid-cols-2">
+        <Skeleton className="aspect-[4/3] w-full" />
+        <div className="space-y-4">
+          <Skeleton className="h-9 w-2/3" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-5/6" />
+          <Skeleton className="h-4 w-1/3" />
+          <Skeleton className="h-10 w-36" />
+        </div>
+      </div>
+    </LoadingRegion>
+  );
+}
+
 /** Placeholder cards for a grid (spec section 9: 3 by default). */
 export function SkeletonGrid({
   count = 3,

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorText } from '@/components/ui/error-text';
 import { DetailPicture } from '@/components/ui/picture';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { Skeleton } from '@/components/ui/skeleton';
+import { DetailsSkeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api-client';
 import { formatCalendarDate } from '@/utils/format-date';
 import { useCampaign } from '../api/get-campaign';
@@ -29,23 +29,6 @@ function closedReason(c: Campaign, now = new Date()): string | null {
   return null;
 }
 
-function DetailsSkeleton() {
-  return (
-    <div role="status" aria-busy="true" className="grid gap-8 md:grid-cols-2">
-      <span className="sr-only">Loading campaign</span>
-      <Skeleton className="aspect-[4/3] w-full" />
-      <div className="flex flex-col gap-4">
-        <Skeleton className="h-9 w-1/2" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-5/6" />
-        <Skeleton className="h-4 w-2/3" />
-        <Skeleton className="h-3 w-full" />
-        <Skeleton className="h-10 w-36" />
-      </div>
-    </div>
-  );
-}
-
 interface CampaignDetailsProps {
   id: string;
   /** A visitor's Donate Now leads to /login and back here. */
@@ -62,7 +45,7 @@ export function CampaignDetails({ id, signedIn }: CampaignDetailsProps) {
   const navigate = useNavigate();
   const location = useLocation();
 
-  if (query.isPending) return <DetailsSkeleton />;
+  if (query.isPending) return <DetailsSkeleton label="Loading campaign" />;
   if (query.isError) {
     return (
       <div className="flex flex-col gap-2">

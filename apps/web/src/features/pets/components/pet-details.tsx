@@ -4,7 +4,7 @@ import { messages } from '@pet-haven/shared/messages';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorText } from '@/components/ui/error-text';
 import { DetailPicture } from '@/components/ui/picture';
-import { Skeleton } from '@/components/ui/skeleton';
+import { DetailsSkeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api-client';
 import { categoryLabel } from '@/utils/category-label';
 import { usePet } from '../api/get-pet';
@@ -29,20 +29,7 @@ export function PetDetails({ id, viewer }: PetDetailsProps) {
   const navigate = useNavigate();
   const location = useLocation();
 
-  if (isPending) {
-    return (
-      <div role="status" aria-live="polite" className="grid gap-8 md:grid-cols-2">
-        <Skeleton className="aspect-[4/3] w-full" />
-        <div className="space-y-4">
-          <p className="text-slate-600 dark:text-slate-300">{messages.pets.loadingDetails}</p>
-          <Skeleton className="h-8 w-2/3" />
-          <Skeleton className="h-4 w-1/2" />
-          <Skeleton className="h-4 w-1/3" />
-          <Skeleton className="h-24 w-full" />
-        </div>
-      </div>
-    );
-  }
+  if (isPending) return <DetailsSkeleton label={messages.pets.loadingDetails} showLabel />;
 
   if (isError) {
     const notFound =
