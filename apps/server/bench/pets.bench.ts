@@ -1,37 +1,37 @@
 /**
  * GET /api/pets with 100,000 pets: latency (p50/p95/p99) and throughput over HTTP with autocannon,
- * for the public list and its filters, through the real app on a loopback port.
+ * for the public list and its filters, and the app's peak memory, with server rendering off and on
+ * in the same run.
  *
  *   npm run bench                                   # embedded PGlite, in memory
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
  *       # also PostgreSQL, in a scratch database created and dropped by the run
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=10 BENCH_PETS=100000 BENCH_EXPLAIN=1 npm run bench
  *
- * With the web app built (`npm run build`), the app serves it and also renders the public pages
- * on the server (decision 021): `/petlist` and `/pets/{id}` are measured too. The process's peak
- * RSS (the app, its database and the load generator) is printed at the end.
+ * The app runs in a process of its own (bench/app-process.ts: server + database, as `npm start`
+ * runs it, under tsx), started twice per database: once serving the built web app as the client
+ * shell only (server rendering off) and once with its server build (public pages rendered on the
+ * server, decision 021). Each time the same API scenarios and pages (`/`, `/petlist`,
+ * `/petlist?category=cat`, `/pets/{id}`, `/donation`, `/donation-details/{id}`) are loaded, while
+ * the app's resident memory is sampled from /proc/<pid>/status (VmRSS every 50 ms; VmHWM, the
+ * kernel's high-water mark, at the end). Needs `npm run build` (apps/web/dist and dist-server).
  */
-import { existsSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
-import { sql } from 'drizzle-orm';
-import type { DatabaseHandle } from '../src/db/client';
-import { testConfig } from '../test/helpers/test-config';
-import { onScratchDatabase, openBenchDatabase, serveApp } from './bench-app';
-import { fillPets } from './fill-pets';
+import { createInterface } from 'node:readline';
+import { onScratchDatabase } from './bench-app';
 import { loadGet, percentile } from './measure';
 import { serverEntryOf } from '../src/web/render';
 
-const PETS = Number(process.env.BENCH_PETS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 
-/** The built web app, when there is one with its server build: pages are rendered then. */
+/** The built web app, with its server build. */
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
-const RENDERING =
-  existsSync(path.join(WEB_DIST, 'index.html')) && existsSync(serverEntryOf(WEB_DIST));
+const APP_PROCESS = fileURLToPath(new URL('./app-process.ts', import.meta.url));
 
 const scenarios: { name: string; query: string }[] = [
   { name: 'no filter', query: '' },
@@ -54,27 +54,137 @@ async function measure(url: string) {
   };
 }
 
-async function run(kind: 'pglite' | 'postgres', url?: string) {
-  const config = testConfig({
-    ...(url ? { DATABASE_URL: url } : {}),
-    ...(RENDERING ? { WEB_DIST_DIR: WEB_DIST } : {}),
-  });
-  const database = await openBenchDatabase(url);
+/**
+ * GET `url` once more if the first try finds its pooled connection reset (the app closes idle
+ * keep-alive connections after a load; fetch may pick one up just then).
+ */
+async function get(url: string): Promise<Response> {
   try {
-    await database.migrate();
-    const fillMs = await fillPets(database, PETS);
-    console.log(`\n${kind}: ${PETS.toLocaleString('en')} pets inserted in ${fillMs} ms`);
+    return await fetch(url);
+  } catch {
+    return fetch(url);
+  }
+}
 
-    const app = await serveApp(config, database);
-    const base = `${app.base}/api/pets`;
+type Rendering = 'off' | 'on';
 
+/**
+ * Copies of the build the app serves during the run (a rebuild meanwhile cannot change them):
+ * for `off` the client build alone (every page is the client shell), for `on` with its server build.
+ */
+function webDirs(): { dirs: Record<Rendering, string>; remove: () => void } {
+  if (!existsSync(path.join(WEB_DIST, 'index.html')) || !existsSync(serverEntryOf(WEB_DIST))) {
+    throw new Error(`No web build with its server build in ${WEB_DIST}: run \`npm run build\`.`);
+  }
+  const root = mkdtempSync(path.join(os.tmpdir(), 'pet-haven-bench-web-'));
+  const off = path.join(root, 'shell', 'web');
+  const on = path.join(root, 'rendered', 'web');
+  cpSync(WEB_DIST, off, { recursive: true });
+  cpSync(WEB_DIST, on, { recursive: true });
+  cpSync(path.dirname(serverEntryOf(WEB_DIST)), `${on}-server`, { recursive: true });
+  return { dirs: { off, on }, remove: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** Resident memory of process `pid` in MiB from /proc: now (VmRSS) and its peak so far (VmHWM). */
+function memoryOf(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
+  return { rss: kib('VmRSS') / 1024, hwm: kib('VmHWM') / 1024 };
+}
+
+/** Samples the app's VmRSS every 50 ms until stopped; answers the highest sample. */
+function sampleRss(pid: number) {
+  let peak = 0;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, memoryOf(pid).rss);
+  }, 50);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, memoryOf(pid).rss);
+  };
+}
+
+interface AppProcess {
+  child: ChildProcess;
+  pid: number;
+  base: string;
+  fillMs: number;
+  stop: () => Promise<void>;
+}
+
+/** bench/app-process.ts in a process of its own, as `npm start` runs the server (under tsx). */
+async function startApp(webDistDir: string, databaseUrl: string | undefined, explain: boolean) {
+  const child = spawn(process.execPath, ['--import', 'tsx', APP_PROCESS], {
+    env: {
+      ...process.env,
+      BENCH_WEB_DIST_DIR: webDistDir,
+      BENCH_DATABASE_URL: databaseUrl ?? '',
+      BENCH_EXPLAIN: explain ? '1' : '0',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const lines = createInterface({ input: child.stdout! });
+  const first = await new Promise<string>((resolve, reject) => {
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`The app process exited with code ${code}`)));
+  });
+  const { base, fillMs } = JSON.parse(first) as { base: string; fillMs: number };
+  return {
+    child,
+    pid: child.pid!,
+    base,
+    fillMs,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  } satisfies AppProcess;
+}
+
+/** The public pages: rendered on the server (`on`) or the client shell (`off`). */
+async function pagesOf(base: string) {
+  const [pet] = (await (await get(`${base}/api/pets?limit=1`)).json()) as { _id: string }[];
+  const [campaign] = (await (await get(`${base}/api/donation-campaigns?limit=1`)).json()) as {
+    _id: string;
+  }[];
+  return [
+    { name: '/', path: '/' },
+    { name: '/petlist (first page)', path: '/petlist' },
+    { name: '/petlist?category=cat', path: '/petlist?category=cat' },
+    { name: '/pets/{id}', path: `/pets/${pet!._id}` },
+    { name: '/donation', path: '/donation' },
+    { name: '/donation-details/{id}', path: `/donation-details/${campaign!._id}` },
+  ];
+}
+
+interface ModeResult {
+  rendering: Rendering;
+  fillMs: number;
+  afterFill: number;
+  peakUnderLoad: number;
+  hwm: number;
+}
+
+async function runMode(
+  kind: string,
+  rendering: Rendering,
+  webDistDir: string,
+  databaseUrl: string | undefined,
+  explain: boolean,
+): Promise<ModeResult> {
+  const app = await startApp(webDistDir, databaseUrl, explain);
+  try {
+    const afterFill = memoryOf(app.pid).rss;
+    const stopSampling = sampleRss(app.pid);
     const rows: Record<string, string | number>[] = [];
     for (const s of scenarios) {
-      const url = s.query ? `${base}?${s.query}` : base;
-      const check = await fetch(url);
+      const url = s.query ? `${app.base}/api/pets?${s.query}` : `${app.base}/api/pets`;
+      const check = await get(url);
+      if (check.status !== 200) throw new Error(`${url} answered ${check.status}`);
       const total = check.headers.get('x-total-count');
       const items = ((await check.json()) as unknown[]).length;
-      if (check.status !== 200) throw new Error(`${url} answered ${check.status}`);
       const m = await measure(url);
       rows.push({
         scenario: s.name,
@@ -87,76 +197,75 @@ async function run(kind: 'pglite' | 'postgres', url?: string) {
         errors: m.errors,
       });
     }
-    console.log(
-      `GET /api/pets, ${CONNECTIONS} connections, ${SECONDS} s per scenario, ${os.cpus().length} CPUs`,
-    );
-    console.table(rows);
-    if (RENDERING) await measurePages(app.base);
-    else console.log('No web build with its server build: pages not measured (npm run build).');
-    if (EXPLAIN) await explain(database);
-    await app.close();
-  } finally {
-    await database.close();
-    rmSync(config.dataDir, { recursive: true, force: true });
-  }
-}
-
-/** Pages rendered on the server from the same 100,000 pets: the list's first page and one pet. */
-async function measurePages(base: string) {
-  const [first] = (await (await fetch(`${base}/api/pets?limit=1`)).json()) as { _id: string }[];
-  const pages = [
-    { name: '/petlist (first 24 of the list)', path: '/petlist' },
-    { name: '/petlist?category=cat', path: '/petlist?category=cat' },
-    { name: '/pets/{id}', path: `/pets/${first!._id}` },
-  ];
-  const rows: Record<string, string | number>[] = [];
-  for (const p of pages) {
-    const check = await fetch(`${base}${p.path}`);
-    const html = await check.text();
-    if (check.status !== 200 || !html.includes('id="server-page-data"')) {
-      throw new Error(`${p.path} answered ${check.status} without a server-rendered page`);
+    const pageRows: Record<string, string | number>[] = [];
+    for (const p of await pagesOf(app.base)) {
+      const check = await get(`${app.base}${p.path}`);
+      const html = await check.text();
+      const rendered = html.includes('id="server-page-data"');
+      if (check.status !== 200 || rendered !== (rendering === 'on')) {
+        throw new Error(
+          `${p.path} answered ${check.status}, ${rendered ? 'rendered on the server' : 'the client shell'} (rendering ${rendering})`,
+        );
+      }
+      const m = await measure(`${app.base}${p.path}`);
+      pageRows.push({
+        page: p.name,
+        'req/s': m.rps,
+        'p50 ms': m.p50,
+        'p95 ms': m.p95,
+        'p99 ms': m.p99,
+        'HTML KB': Math.round(html.length / 1024),
+        errors: m.errors,
+      });
     }
-    const m = await measure(`${base}${p.path}`);
-    rows.push({
-      page: p.name,
-      'req/s': m.rps,
-      'p50 ms': m.p50,
-      'p95 ms': m.p95,
-      'p99 ms': m.p99,
-      'HTML KB': Math.round(html.length / 1024),
-      errors: m.errors,
-    });
+    const peakUnderLoad = stopSampling();
+    const { hwm } = memoryOf(app.pid);
+    const label = `${kind}, server rendering ${rendering}`;
+    console.log(`\n${label}: GET /api/pets, ${CONNECTIONS} connections, ${SECONDS} s per scenario`);
+    console.table(rows);
+    console.log(`${label}: pages, ${CONNECTIONS} connections, ${SECONDS} s per page`);
+    console.table(pageRows);
+    return { rendering, fillMs: app.fillMs, afterFill, peakUnderLoad, hwm };
+  } finally {
+    await app.stop();
   }
-  console.log(`Pages rendered on the server, ${CONNECTIONS} connections, ${SECONDS} s per page`);
-  console.table(rows);
 }
 
-/** The plans of the list queries, to check the indexes are used. */
-async function explain(database: DatabaseHandle) {
-  const plans = [
-    sql`select id from pets where adopted = false order by date_added desc nulls last, id desc nulls last limit 24`,
-    sql`select id from pets where adopted = false and pet_category = 'cat' order by date_added desc nulls last, id desc nulls last limit 24`,
-    sql`select id from pets where adopted = false and lower(pet_name) like '%luna%' order by date_added desc nulls last, id desc nulls last limit 24`,
-    sql`select count(*) from pets where adopted = false and lower(pet_name) like '%4242%'`,
-    sql`select id from pets where adopted = false order by date_added desc nulls last, id desc nulls last limit 24 offset 47976`,
-  ];
-  for (const q of plans) {
-    const res = await database.db.execute(sql`explain analyze ${q}`);
-    const lines = (res as unknown as { rows: Record<string, string>[] }).rows.map(
-      (r) => Object.values(r)[0],
-    );
-    console.log(`\n${lines.join('\n')}`);
+async function runDatabase(kind: 'pglite' | 'postgres', dirs: Record<Rendering, string>) {
+  const results: ModeResult[] = [];
+  for (const rendering of ['off', 'on'] as const) {
+    const explain = process.env.BENCH_EXPLAIN === '1' && rendering === 'off';
+    const url = process.env.DATABASE_URL;
+    if (kind === 'postgres' && url) {
+      await onScratchDatabase(url, async (scratch) => {
+        results.push(await runMode(kind, rendering, dirs[rendering], scratch, explain));
+      });
+    } else {
+      results.push(await runMode(kind, rendering, dirs[rendering], undefined, explain));
+    }
   }
+  console.log(
+    `\n${kind}: memory of the app process (MiB, /proc/<pid>/status; ${os.cpus().length} CPUs)`,
+  );
+  console.table(
+    results.map((r) => ({
+      'server rendering': r.rendering,
+      'fill ms': r.fillMs,
+      'RSS after fill': Math.round(r.afterFill),
+      'peak RSS under load': Math.round(r.peakUnderLoad),
+      'peak RSS (VmHWM)': Math.round(r.hwm),
+    })),
+  );
 }
 
 async function main() {
-  await run('pglite');
-  const url = process.env.DATABASE_URL;
-  if (url) await onScratchDatabase(url, (scratch) => run('postgres', scratch));
-  const peak = process.resourceUsage().maxRSS / 1024;
-  console.log(
-    `\nPeak RSS of this process (app, database, load generator; rendering ${RENDERING ? 'on' : 'off'}): ${peak.toFixed(0)} MiB`,
-  );
+  const { dirs, remove } = webDirs();
+  try {
+    await runDatabase('pglite', dirs);
+    if (process.env.DATABASE_URL) await runDatabase('postgres', dirs);
+  } finally {
+    remove();
+  }
 }
 
 main().catch((err) => {
