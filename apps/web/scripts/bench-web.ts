@@ -20,13 +20,13 @@
  * Environment: BENCH_WEB_RUNS (default 3), BENCH_WEB_DIST (skip the build: a folder holding a
  * client build, with its server build in `<folder>-server`), CHROMIUM_PATH (/usr/bin/chromium).
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { cpSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import lighthouse from 'lighthouse';
+import { freePort, startAppProcess, stopChild, waitForReady } from '../e2e/support/app-process';
 
 const WEB_DIR = path.resolve(import.meta.dirname, '..');
 const REPO_ROOT = path.resolve(WEB_DIR, '../..');
@@ -78,36 +78,6 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** Stops a child we started (its process group when detached), waiting for it to exit. */
-async function stopChild(child: ChildProcess, group: boolean) {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const kill = (signal: NodeJS.Signals) => {
-    try {
-      if (group) process.kill(-child.pid!, signal);
-      else child.kill(signal);
-    } catch {
-      // already gone
-    }
-  };
-  kill('SIGTERM');
-  const timer = setTimeout(() => kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 async function build(outDir: string) {
   log(`building the web app into ${outDir} (client, then the server entry)`);
   const vite = path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js');
@@ -150,56 +120,26 @@ async function startApp(mode: Mode, webDir: string, dataDir: string): Promise<Ap
   const base = `http://127.0.0.1:${port}`;
   const logFile = path.join(dataDir, '..', `server-${mode}.log`);
   const out = createWriteStream(logFile);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    DEMO_DATA: 'true',
-    AUTH_SECRET: `bench-web-${Math.random().toString(36).slice(2)}-${'x'.repeat(32)}`,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: webDir,
-    LOG_LEVEL: 'warn',
-  };
-  // Empty, not deleted: a developer's .env must not fill them in (empty means unset).
-  for (const k of [
-    'DATABASE_URL',
-    'TRUSTED_ORIGINS',
-    'GOOGLE_CLIENT_ID',
-    'GOOGLE_CLIENT_SECRET',
-    'GITHUB_CLIENT_ID',
-    'GITHUB_CLIENT_SECRET',
-    'STRIPE_SECRET_KEY',
-    'STRIPE_PUBLISHABLE_KEY',
-    'STRIPE_WEBHOOK_SECRET',
-    'STRIPE_API_URL',
-  ]) {
-    env[k] = '';
-  }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.pipe(out);
-  child.stderr?.pipe(out);
+  const { child, stop: stopApp } = startAppProcess(
+    {
+      NODE_ENV: 'production',
+      DEMO_DATA: 'true',
+      AUTH_SECRET: `bench-web-${Math.random().toString(36).slice(2)}-${'x'.repeat(32)}`,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: webDir,
+      LOG_LEVEL: 'warn',
+    },
+    out,
+  );
   const stop = async () => {
-    await stopChild(child, false);
+    await stopApp();
     out.end();
   };
   try {
-    const deadline = Date.now() + 600_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`the ${mode} app exited (${child.exitCode})`);
-      const ok = await fetch(`${base}/api/ready`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      if (Date.now() > deadline) throw new Error(`the ${mode} app was not ready after 600 s`);
-      await new Promise((r) => setTimeout(r, 1000));
-    }
+    await waitForReady(`${base}/api/ready`, child, logFile, 600_000);
     const pets = (await (await fetch(`${base}/api/pets`)).json()) as {
       _id: string;
       petName: string;

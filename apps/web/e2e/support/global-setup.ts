@@ -1,43 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import { freePort, startAppProcess, waitForReady } from './app-process';
 import { startGoogleMock } from './google-mock';
 import { ADMIN_EMAIL, ARTIFACTS_DIR, BASE_URL_ENV, GOOGLE_ISSUER_ENV, REPO_ROOT } from './paths';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** Polls the app's readiness URL (bounded), failing at once if the server process exits. */
-async function waitForReady(url: string, child: ChildProcess, logFile: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  let lastError = '';
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      throw new Error(`The server exited with code ${child.exitCode}; see ${logFile}`);
-    }
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-      lastError = `HTTP ${res.status}`;
-    } catch (err) {
-      lastError = (err as Error).message;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`The server was not ready after ${timeoutMs} ms (${lastError}); see ${logFile}`);
-}
 
 interface Stack {
   baseURL: string;
@@ -64,63 +31,38 @@ async function startStack(index: number, distDir: string): Promise<Stack> {
   const logFile = path.join(ARTIFACTS_DIR, `server-${index}.log`);
   const log = createWriteStream(logFile);
 
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    // Run like `npm start` does.
-    NODE_ENV: 'development',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseURL,
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'false',
-    ADMIN_EMAILS: ADMIN_EMAIL,
-    // Every spec signs users up and in from 127.0.0.1; keep the auth rate limit out of the way.
-    AUTH_RATE_LIMIT_MAX: '10000',
-    // Specs set up data fast (20 campaigns, each with a picture, for one user).
-    IMAGE_UPLOAD_RATE_LIMIT_MAX: '10000',
-    GOOGLE_CLIENT_ID: 'e2e-google-client',
-    GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
-    GOOGLE_ISSUER_URL: google.issuerUrl,
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
-    WEB_DIST_DIR: webDir,
-  };
-  // Empty, not deleted: a developer's .env must not fill them in (empty means unset).
-  for (const k of [
-    'DATABASE_URL',
-    'AUTH_SECRET',
-    'GITHUB_CLIENT_ID',
-    'GITHUB_CLIENT_SECRET',
-    'STRIPE_SECRET_KEY',
-    'STRIPE_PUBLISHABLE_KEY',
-    'STRIPE_WEBHOOK_SECRET',
-    'STRIPE_API_URL',
-  ]) {
-    env[k] = '';
-  }
-
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
+  const app = startAppProcess(
+    {
+      // Run like `npm start` does.
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'false',
+      ADMIN_EMAILS: ADMIN_EMAIL,
+      // Every spec signs users up and in from 127.0.0.1; keep the auth rate limit out of the way.
+      AUTH_RATE_LIMIT_MAX: '10000',
+      // Specs set up data fast (20 campaigns, each with a picture, for one user).
+      IMAGE_UPLOAD_RATE_LIMIT_MAX: '10000',
+      GOOGLE_CLIENT_ID: 'e2e-google-client',
+      GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+      GOOGLE_ISSUER_URL: google.issuerUrl,
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
+      WEB_DIST_DIR: webDir,
+    },
+    log,
+  );
 
   const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await app.stop();
     await google.stop();
     log.end();
     rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {
-    await waitForReady(`${baseURL}/api/ready`, child, logFile, 120_000);
+    await waitForReady(`${baseURL}/api/ready`, app.child, logFile, 120_000);
   } catch (err) {
     await stop();
     throw err;
