@@ -66,8 +66,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   // one self-contained file set: runs wherever the build is copied, in React's production mode
   ssr: { noExternal: true },
   // ... whatever NODE_ENV the server runs under (`npm start` leaves it unset): without this the
-  // entry kept React's development build too and chose it at run time, which took 160 MiB more
-  // at the peak of `npm run bench` (docs/benchmarks.md)
+  // entry kept React's development build too and chose it at run time: about 160 MiB more peak
+  // RSS in a short PGlite run of `npm run bench` (docs/benchmarks.md)
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   test: {
     environment: 'jsdom',
