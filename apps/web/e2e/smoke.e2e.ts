@@ -1,6 +1,7 @@
 import { messages } from '@pet-haven/shared/messages';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
+import { untilAnimationsEnd } from './support/ui';
 
 test.describe('the e2e harness', () => {
   test('serves the API and the web app', async ({ page, baseURL }) => {
@@ -30,6 +31,8 @@ test.describe('the e2e harness', () => {
   }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Welcome to Pet Haven' })).toBeVisible();
+    // the hero fades in over 2.5 s: check it at rest
+    await untilAnimationsEnd(page);
     await expectNoAxeViolations(page);
     await page.evaluate(() => {
       const box = document.createElement('div');

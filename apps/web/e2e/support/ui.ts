@@ -37,3 +37,24 @@ export async function expectHidden(locator: Locator, timeout?: number) {
 export async function expectText(page: Page, text: string | RegExp, timeout?: number) {
   await expectVisible(page.getByText(text, { exact: typeof text === 'string' }), timeout);
 }
+
+/**
+ * Waits until the animations and transitions that end have ended (a theme's colours fading in, a
+ * dialog opening), so a check sees the page at rest. Skeleton pulses and spinners never end and
+ * are not waited for; after 3 s it gives up waiting (the check then runs on the page as it is).
+ */
+export async function untilAnimationsEnd(page: Page) {
+  await page
+    .evaluate(() =>
+      Promise.race([
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+            .map((a) => a.finished.catch(() => undefined)),
+        ),
+        new Promise((resolve) => setTimeout(resolve, 3000)),
+      ]),
+    )
+    .catch(() => undefined);
+}
