@@ -11,9 +11,7 @@ import {
   registerViaUi,
   setGoogleIdentity,
 } from './support/auth';
-import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { presetTheme } from './support/theme';
 import { expectHidden, expectText, expectVisible, pathOf, waitForPath } from './support/ui';
 
 test.describe('accounts in the browser', () => {
@@ -150,16 +148,6 @@ test.describe('accounts in the browser', () => {
     await expectVisible(page.getByText(/GitHub sign-in is not available/));
     expect(pathOf(page)).toBe('/login');
   });
-
-  for (const theme of ['light', 'dark'] as const) {
-    test(`login and registration screens pass axe in ${theme} mode`, async ({ page, context }) => {
-      await presetTheme(context, theme);
-      await page.goto('/login');
-      await expectVisible(page.getByRole('button', { name: 'Log In', exact: true }));
-      await expectNoAxeViolations(page);
-      await page.goto('/register');
-      await expectVisible(page.getByRole('button', { name: 'Sign Up', exact: true }));
-      await expectNoAxeViolations(page);
-    });
-  }
+  // The login and registration screens pass axe in light and dark mode: spec-walkthrough.e2e.ts
+  // checks every screen a visitor reaches, these two included.
 });

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { messages } from '@pet-haven/shared/messages';
 import type { Campaign, MyDonation } from '@pet-haven/shared/campaigns';
 import type { Page } from '@playwright/test';
-import { apiCall, loginViaApi, newUser, registerViaApi } from './support/auth';
-import { expectNoAxeViolations } from './support/axe';
+import { apiCall, avatarButton, loginViaApi, newUser, registerViaApi } from './support/auth';
+import { expectNoAxeViolations, expectNoAxeViolationsInBothThemes } from './support/axe';
 import { createCampaign, donateViaApi, solidPng } from './support/data';
 import { DESKTOP, expect, PHONE, test } from './support/fixtures';
 import { appOrigin } from './support/paths';
@@ -279,46 +279,30 @@ test.describe('donation campaigns and donating', () => {
   });
 
   test('the campaign screens have no serious accessibility problems, light and dark', async ({
-    browser,
-    baseURL,
+    page,
+    context,
   }) => {
-    for (const theme of ['light', 'dark'] as const) {
-      const context = await browser.newContext({
-        baseURL,
-        viewport: { width: 1280, height: 800 },
-      });
-      try {
-        await presetTheme(context, theme);
-        const { token } = await registerViaApi(context, newUser());
-        const c = await createCampaign(token, unique('Axe'));
-        const page = await context.newPage();
-        await page.goto('/donation');
-        await waitForList(page);
-        await expectNoAxeViolations(page);
+    const { token } = await registerViaApi(context, newUser());
+    const c = await createCampaign(token, unique('Axe'));
+    // The list and the empty My Donations are checked by spec-walkthrough.e2e.ts; these are the
+    // states it does not reach: a form's errors, the donate dialog's, a campaign table with rows.
+    await page.goto(`/donation-details/${c._id}`);
+    // the page comes rendered by the server, for a visitor: wait until it knows the donor
+    await expectVisible(avatarButton(page));
+    await page.getByRole('button', { name: 'Donate Now' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Pay' }).click();
+    await expectVisible(page.getByText(messages.payment.invalidAmount));
+    await expectNoAxeViolationsInBothThemes(page);
 
-        await page.goto(`/donation-details/${c._id}`);
-        await page.getByRole('button', { name: 'Donate Now' }).click();
-        await page.getByRole('dialog').getByRole('button', { name: 'Pay' }).click();
-        await expectVisible(page.getByText(messages.payment.invalidAmount));
-        await expectNoAxeViolations(page);
+    await page.goto('/dashboard/create-donation-campaigns');
+    await page.getByRole('button', { name: 'Create Campaign' }).click();
+    await expectVisible(page.getByText('Pet name is required'));
+    // The shared toaster's rich error colours (app/provider.tsx) are checked by the shell's
+    // own specs; this checks the form.
+    await expectNoAxeViolationsInBothThemes(page, { exclude: ['[data-sonner-toaster]'] });
 
-        await page.goto('/dashboard/create-donation-campaigns');
-        await page.getByRole('button', { name: 'Create Campaign' }).click();
-        await expectVisible(page.getByText('Pet name is required'));
-        // The shared toaster's rich error colours (app/provider.tsx) are checked by the shell's
-        // own specs; this checks the form.
-        await expectNoAxeViolations(page, { exclude: ['[data-sonner-toaster]'] });
-
-        await page.goto('/dashboard/my-donation-campaigns');
-        await expectVisible(page.getByRole('table'));
-        await expectNoAxeViolations(page);
-
-        await page.goto('/dashboard/payment');
-        await expectVisible(page.getByText('You have not donated yet.'));
-        await expectNoAxeViolations(page);
-      } finally {
-        await context.close();
-      }
-    }
+    await page.goto('/dashboard/my-donation-campaigns');
+    await expectVisible(page.getByRole('table'));
+    await expectNoAxeViolationsInBothThemes(page);
   });
 });

@@ -4,7 +4,7 @@ import { apiCall, newUser, registerViaApi } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
 import { createCampaign, createPet, donateViaApi, signInAdmin } from './support/data';
 import { expect, PHONE, test } from './support/fixtures';
-import { presetTheme } from './support/theme';
+import { inBothThemes, presetTheme } from './support/theme';
 import { expectVisible } from './support/ui';
 
 /**
@@ -22,16 +22,20 @@ async function settled(page: Page, ready?: Locator) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
+/** Opens `path` and measures it in light and in dark mode. */
 async function expectFitsThePhone(page: Page, path: string, ready?: (page: Page) => Locator) {
   await page.goto(path);
   await settled(page, ready?.(page));
-  const { html, body } = await page.evaluate(() => ({
-    html: document.documentElement.scrollWidth,
-    body: document.body.scrollWidth,
-  }));
-  // soft: one run names every page that is too wide
-  expect.soft(html, `${path} is ${html} px wide`).toBeLessThanOrEqual(PHONE.width);
-  expect.soft(body, `the body of ${path} is ${body} px wide`).toBeLessThanOrEqual(PHONE.width);
+  await inBothThemes(page, async (theme) => {
+    const { html, body } = await page.evaluate(() => ({
+      html: document.documentElement.scrollWidth,
+      body: document.body.scrollWidth,
+    }));
+    // soft: one run names every page that is too wide
+    const where = `${path} (${theme})`;
+    expect.soft(html, `${where} is ${html} px wide`).toBeLessThanOrEqual(PHONE.width);
+    expect.soft(body, `the body of ${where} is ${body} px wide`).toBeLessThanOrEqual(PHONE.width);
+  });
 }
 
 const heading = (name: string | RegExp) => (page: Page) =>
@@ -42,83 +46,75 @@ test.describe('a 390 px phone', () => {
   test.describe.configure({ timeout: 240_000 });
   test.use({ viewport: PHONE });
 
-  for (const theme of ['light', 'dark'] as const) {
-    test(`no page is wider than the screen, for a visitor, a user and an admin (${theme})`, async ({
-      page,
-      context,
-      newSession,
-      consoleErrors,
-    }) => {
-      // the 404 page is answered with HTTP 404 on purpose, which Chromium logs as an error
-      consoleErrors.allowNotFoundPage('/no-such-page');
-      await presetTheme(context, theme);
-      // an owner with a pet, a campaign, a request for their pet and a donation to their campaign,
-      // all with long names: the widest rows the tables can get
-      const owner = await newSession({ viewport: PHONE });
-      await presetTheme(owner.context, theme);
-      const { token } = await registerViaApi(
-        owner.context,
-        newUser({ name: `Maximiliana Bartholomew-Featherstonehaugh ${unique()}` }),
-      );
-      const pet = await createPet(token, `Sir Reginald Fluffington the Third ${unique()}`);
-      const campaign = await createCampaign(
-        token,
-        `Princess Marshmallow Whiskerbottom ${unique()}`,
-      );
-      const adopter = await newSession({ viewport: PHONE });
-      await presetTheme(adopter.context, theme);
-      const { token: adopterToken } = await registerViaApi(adopter.context, newUser());
-      await apiCall('/api/adoption-requests', {
-        token: adopterToken,
-        json: { petId: pet._id, phone: '+880 1711 000000', address: '12 Long Road, Dhaka' },
-      });
-      await donateViaApi(adopterToken, campaign._id, 25);
-
-      const publicPages: Array<[string, ((page: Page) => Locator)?]> = [
-        ['/', heading(/Welcome to Pet Haven/i)],
-        ['/petlist', (p) => p.getByRole('article').first()],
-        [`/pets/${pet._id}`, heading(pet.petName)],
-        ['/donation', (p) => p.getByRole('article').first()],
-        [`/donation-details/${campaign._id}`, heading(campaign.petName)],
-        ['/login', (p) => p.getByRole('button', { name: 'Log In' })],
-        ['/register', (p) => p.getByRole('button', { name: 'Sign Up' })],
-        ['/no-such-page', heading(/404/)],
-      ];
-      for (const [path, ready] of publicPages) await expectFitsThePhone(page, path, ready);
-
-      // the owner's screens
-      const userPages: Array<[string, ((page: Page) => Locator)?]> = [
-        ['/dashboard', (p) => p.getByLabel('Pet Image')],
-        ['/add-pet', (p) => p.getByLabel('Pet Image')],
-        [`/update-pet/${pet._id}`, (p) => p.getByLabel('Pet Image')],
-        [`/donation/${campaign._id}`, (p) => p.getByLabel('Pet Picture')],
-        ['/dashboard/my-added-pets', table],
-        ['/dashboard/adoption-requests', table],
-        ['/dashboard/create-donation-campaigns', (p) => p.getByLabel('Pet Picture')],
-        ['/dashboard/my-donation-campaigns', table],
-        ...publicPages,
-      ];
-      for (const [path, ready] of userPages) await expectFitsThePhone(owner.page, path, ready);
-      // the adopter's
-      for (const [path, ready] of [
-        ['/dashboard/my-adoption-requests', table],
-        ['/dashboard/payment', table],
-      ] as const) {
-        await expectFitsThePhone(adopter.page, path, ready);
-      }
-
-      // the admin's
-      await signInAdmin(context);
-      for (const [path, ready] of [
-        ['/dashboard/all-users', table],
-        ['/dashboard/all-pets', table],
-        ['/dashboard/all-donations', table],
-        ['/', heading(/Welcome to Pet Haven/i)],
-      ] as const) {
-        await expectFitsThePhone(page, path, ready);
-      }
+  test('no page is wider than the screen, for a visitor, a user and an admin, light and dark', async ({
+    page,
+    context,
+    newSession,
+    consoleErrors,
+  }) => {
+    // the 404 page is answered with HTTP 404 on purpose, which Chromium logs as an error
+    consoleErrors.allowNotFoundPage('/no-such-page');
+    // an owner with a pet, a campaign, a request for their pet and a donation to their campaign,
+    // all with long names: the widest rows the tables can get
+    const owner = await newSession({ viewport: PHONE });
+    const { token } = await registerViaApi(
+      owner.context,
+      newUser({ name: `Maximiliana Bartholomew-Featherstonehaugh ${unique()}` }),
+    );
+    const pet = await createPet(token, `Sir Reginald Fluffington the Third ${unique()}`);
+    const campaign = await createCampaign(token, `Princess Marshmallow Whiskerbottom ${unique()}`);
+    const adopter = await newSession({ viewport: PHONE });
+    const { token: adopterToken } = await registerViaApi(adopter.context, newUser());
+    await apiCall('/api/adoption-requests', {
+      token: adopterToken,
+      json: { petId: pet._id, phone: '+880 1711 000000', address: '12 Long Road, Dhaka' },
     });
-  }
+    await donateViaApi(adopterToken, campaign._id, 25);
+
+    const publicPages: Array<[string, ((page: Page) => Locator)?]> = [
+      ['/', heading(/Welcome to Pet Haven/i)],
+      ['/petlist', (p) => p.getByRole('article').first()],
+      [`/pets/${pet._id}`, heading(pet.petName)],
+      ['/donation', (p) => p.getByRole('article').first()],
+      [`/donation-details/${campaign._id}`, heading(campaign.petName)],
+      ['/login', (p) => p.getByRole('button', { name: 'Log In' })],
+      ['/register', (p) => p.getByRole('button', { name: 'Sign Up' })],
+      ['/no-such-page', heading(/404/)],
+    ];
+    for (const [path, ready] of publicPages) await expectFitsThePhone(page, path, ready);
+
+    // the owner's screens
+    const userPages: Array<[string, ((page: Page) => Locator)?]> = [
+      ['/dashboard', (p) => p.getByLabel('Pet Image')],
+      ['/add-pet', (p) => p.getByLabel('Pet Image')],
+      [`/update-pet/${pet._id}`, (p) => p.getByLabel('Pet Image')],
+      [`/donation/${campaign._id}`, (p) => p.getByLabel('Pet Picture')],
+      ['/dashboard/my-added-pets', table],
+      ['/dashboard/adoption-requests', table],
+      ['/dashboard/create-donation-campaigns', (p) => p.getByLabel('Pet Picture')],
+      ['/dashboard/my-donation-campaigns', table],
+      ...publicPages,
+    ];
+    for (const [path, ready] of userPages) await expectFitsThePhone(owner.page, path, ready);
+    // the adopter's
+    for (const [path, ready] of [
+      ['/dashboard/my-adoption-requests', table],
+      ['/dashboard/payment', table],
+    ] as const) {
+      await expectFitsThePhone(adopter.page, path, ready);
+    }
+
+    // the admin's
+    await signInAdmin(context);
+    for (const [path, ready] of [
+      ['/dashboard/all-users', table],
+      ['/dashboard/all-pets', table],
+      ['/dashboard/all-donations', table],
+      ['/', heading(/Welcome to Pet Haven/i)],
+    ] as const) {
+      await expectFitsThePhone(page, path, ready);
+    }
+  });
 
   for (const theme of ['light', 'dark'] as const) {
     test(`a table too wide for the phone scrolls in its own named, focusable box (${theme})`, async ({

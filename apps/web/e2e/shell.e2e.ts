@@ -7,9 +7,9 @@ import {
   newUser,
   registerViaApi,
 } from './support/auth';
-import { expectNoAxeViolations } from './support/axe';
+import { expectNoAxeViolationsInBothThemes } from './support/axe';
 import { expect, PHONE, test } from './support/fixtures';
-import { currentTheme, presetTheme, switchTheme } from './support/theme';
+import { currentTheme, switchTheme } from './support/theme';
 import { expectHidden, expectText, expectVisible, pathOf, waitForPath } from './support/ui';
 
 test.describe('the web shell', () => {
@@ -120,29 +120,20 @@ test.describe('the web shell', () => {
     await expectHidden(drawer.getByRole('link', { name: 'Login', exact: true }));
   });
 
-  for (const theme of ['light', 'dark'] as const) {
-    test(`the home and 404 pages pass axe in ${theme} mode, on desktop and phone`, async ({
-      page,
-      context,
-      consoleErrors,
-    }) => {
-      consoleErrors.allowNotFoundPage('/nope');
-      await presetTheme(context, theme);
-      // Check the page at rest: the hero fades in over 2.5 s unless motion is reduced.
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      for (const size of [
-        { width: 1280, height: 800 },
-        { width: PHONE.width, height: PHONE.height },
-      ]) {
-        await page.setViewportSize(size);
-        await page.goto('/');
-        await expectVisible(page.getByRole('heading', { name: 'Welcome to Pet Haven' }));
-        expect(await currentTheme(page)).toBe(theme);
-        await expectNoAxeViolations(page);
-        await page.goto('/nope');
-        await expectVisible(page.getByRole('heading', { name: messages.notFound.title }));
-        await expectNoAxeViolations(page);
-      }
-    });
-  }
+  // On a desktop, spec-walkthrough.e2e.ts checks these two as it checks every screen.
+  test('the home and 404 pages pass axe in light and dark mode on a phone', async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allowNotFoundPage('/nope');
+    // Check the page at rest: the hero fades in over 2.5 s unless motion is reduced.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.setViewportSize({ width: PHONE.width, height: PHONE.height });
+    await page.goto('/');
+    await expectVisible(page.getByRole('heading', { name: 'Welcome to Pet Haven' }));
+    await expectNoAxeViolationsInBothThemes(page);
+    await page.goto('/nope');
+    await expectVisible(page.getByRole('heading', { name: messages.notFound.title }));
+    await expectNoAxeViolationsInBothThemes(page);
+  });
 });

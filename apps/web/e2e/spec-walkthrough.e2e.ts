@@ -6,7 +6,7 @@ import { createCampaign, createPet, signInAdmin } from './support/data';
 import { expect, test } from './support/fixtures';
 import { appOrigin } from './support/paths';
 import { presetTheme, switchTheme } from './support/theme';
-import { expectVisible, pathOf, waitForPath } from './support/ui';
+import { expectVisible, pathOf, untilAnimationsEnd, waitForPath } from './support/ui';
 
 /**
  * A walk through the spec's route table (section 2) as anonymous, user and admin: for each route
@@ -212,20 +212,7 @@ async function settled(page: Page) {
       timeout: 10_000,
     })
     .catch(() => undefined);
-  await page
-    .evaluate(() =>
-      Promise.race([
-        Promise.all(
-          document
-            .getAnimations()
-            // skeleton pulses and spinners never finish; wait only for the ones that do
-            .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-            .map((a) => a.finished.catch(() => undefined)),
-        ),
-        new Promise((resolve) => setTimeout(resolve, 3000)),
-      ]),
-    )
-    .catch(() => undefined);
+  await untilAnimationsEnd(page);
 }
 
 /**
