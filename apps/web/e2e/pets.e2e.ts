@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { messages } from '@pet-haven/shared/messages';
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolationsInBothThemes } from './support/axe';
-import { newUser, registerViaApi } from './support/auth';
+import { avatarButton, newUser, registerViaApi } from './support/auth';
 import { createPet, solidPng } from './support/data';
 import { expect, PHONE, test } from './support/fixtures';
 import { expectHidden, expectText, expectVisible, waitForPath } from './support/ui';
@@ -95,6 +95,8 @@ test.describe('pets and adoption', () => {
     await registerViaApi(b.context, adopter);
     await b.page.goto(petPath);
     await expectVisible(b.page.getByRole('heading', { name: petName, level: 1 }));
+    // the page comes rendered by the server, for a visitor: wait until it knows the adopter
+    await expectVisible(avatarButton(b.page));
     await b.page.getByRole('button', { name: 'Adopt', exact: true }).click();
     const dialog = b.page.getByRole('dialog', { name: `Adopt ${petName}` });
     await expectVisible(dialog);
