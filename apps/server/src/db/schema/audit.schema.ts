@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { userRef } from './auth.schema';
 import { createdAt } from './columns';
 
@@ -15,6 +15,11 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     createdAt: createdAt(),
+    /**
+     * Order of writing, from a sequence: breaks ties between entries with the same created_at
+     * (one transaction's entries share now(); PGlite's clock counts milliseconds).
+     */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc())],
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc(), t.seq.desc())],
 );

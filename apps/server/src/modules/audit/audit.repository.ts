@@ -48,7 +48,7 @@ export async function recordAdminAction(tx: DbOrTx, entry: AdminAction): Promise
   return row;
 }
 
-/** A page of entries, newest first, and the total number of entries. */
+/** A page of entries, newest first (the last written first within one instant), and the total. */
 export const listAuditEntries = (db: DbOrTx, window: PageWindow): Promise<Page<AuditRow>> =>
   pageFrom(
     window,
@@ -56,7 +56,7 @@ export const listAuditEntries = (db: DbOrTx, window: PageWindow): Promise<Page<A
       db
         .select()
         .from(auditLog)
-        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.seq))
         .limit(limit)
         .offset(offset),
     countRows(db, auditLog),
