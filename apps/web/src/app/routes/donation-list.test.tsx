@@ -140,4 +140,48 @@ describe('/donation', () => {
       layout.restore();
     }
   });
+
+  it('a scroll to the bottom while the list is fetched again in the background loads the next page when that ends', async () => {
+    const layout = layOutPage({ height: 2000, windowHeight: 800 });
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] });
+    try {
+      let refetch: ReturnType<typeof heldAnswer> | null = null;
+      let firstPages = 0;
+      const r = renderRoute('/donation', {
+        handlers: [
+          answer('GET /api/donation-campaigns', async ({ query }) => {
+            if (query.get('page') !== '1') return page(pageOf(1, 'Last'), 10);
+            firstPages += 1;
+            if (firstPages > 1 && refetch) await refetch.answer(() => null)();
+            return page(pageOf(9, 'Tall'), 10);
+          }),
+        ],
+      });
+      await screen.findByRole('article', { name: 'Tall 9' });
+      act(() => vi.advanceTimersToNextFrame());
+      const pagesAsked = (n: string) =>
+        r.requests.filter(
+          (q) => q.key === 'GET /api/donation-campaigns' && q.query.get('page') === n,
+        ).length;
+
+      // the list is fetched again (as after signing in), and its answer is slow
+      refetch = heldAnswer();
+      act(() => {
+        void r.queryClient.invalidateQueries();
+      });
+      await waitFor(() => expect(pagesAsked('1')).toBe(2));
+      // the user scrolls to the bottom meanwhile: nothing is asked yet...
+      act(() => layout.scrollTo(1200));
+      expect(pagesAsked('2')).toBe(0);
+      // ...and once the list is back, the next page loads without another scroll
+      act(() => refetch!.release());
+      await waitFor(() => expect(r.queryClient.isFetching()).toBe(0));
+      act(() => vi.advanceTimersToNextFrame());
+      await waitFor(() => expect(pagesAsked('2')).toBe(1));
+      expect(await screen.findByText(messages.campaigns.noMore)).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+      layout.restore();
+    }
+  });
 });

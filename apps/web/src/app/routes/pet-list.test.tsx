@@ -209,4 +209,46 @@ describe('/petlist', () => {
       layout.restore();
     }
   });
+
+  it('a scroll to the bottom while the list is fetched again in the background loads the next page when that ends', async () => {
+    const layout = layOutPage({ height: 6000, windowHeight: 800 });
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] });
+    try {
+      const first = Array.from({ length: 24 }, (_, i) => makePet({ petName: `First ${i + 1}` }));
+      let refetch: ReturnType<typeof heldAnswer> | null = null;
+      const r = renderRoute('/petlist', {
+        handlers: [
+          answer('GET /api/pets', async ({ query }) => {
+            if (query.get('page') === '2') return page([makePet({ petName: 'Last one' })], 25);
+            if (refetch) await refetch.answer(() => null)();
+            return page(first, 25);
+          }),
+        ],
+      });
+      await screen.findByRole('article', { name: 'First 1' });
+      act(() => vi.advanceTimersToNextFrame());
+      const asked = (n: string) =>
+        r.requests.filter((q) => q.key === 'GET /api/pets' && (q.query.get('page') ?? '1') === n)
+          .length;
+
+      // the list is fetched again (as after signing in), and its answer is slow
+      refetch = heldAnswer();
+      act(() => {
+        void r.queryClient.invalidateQueries();
+      });
+      await waitFor(() => expect(asked('1')).toBe(2));
+      // the user scrolls to the bottom meanwhile: nothing more is asked yet...
+      act(() => layout.scrollTo(5200));
+      expect(asked('2')).toBe(0);
+      // ...and once the list is back, the next page loads without another scroll
+      act(() => refetch!.release());
+      await waitFor(() => expect(r.queryClient.isFetching()).toBe(0));
+      act(() => vi.advanceTimersToNextFrame());
+      expect(await screen.findByRole('article', { name: 'Last one' })).toBeInTheDocument();
+      expect(asked('2')).toBe(1);
+    } finally {
+      vi.useRealTimers();
+      layout.restore();
+    }
+  });
 });

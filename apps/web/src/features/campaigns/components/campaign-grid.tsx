@@ -14,7 +14,7 @@ const gridClasses = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3';
  */
 export function CampaignGrid() {
   const { query, items: campaigns } = useCampaignsInfinite();
-  const { data, status, hasNextPage, isFetchingNextPage, isFetchNextPageError } = query;
+  const { data, status, hasNextPage, isFetching, isFetchingNextPage, isFetchNextPageError } = query;
   const fetchNextPage = () => void query.fetchNextPage();
 
   useNearBottom(
@@ -24,7 +24,10 @@ export function CampaignGrid() {
       if (hasNextPage && !isFetchingNextPage) void query.fetchNextPage({ cancelRefetch: false });
     },
     {
-      enabled: status === 'success' && hasNextPage && !isFetchingNextPage && !isFetchNextPageError,
+      // While any page is being fetched (the next one, or the list again in the background, as
+      // after sign-in) fetchNextPage would be a no-op and the scroll lost: wait, and look again
+      // when the fetch ends (enabled turns true).
+      enabled: status === 'success' && hasNextPage && !isFetching && !isFetchNextPageError,
       deps: [data?.pages.length],
     },
   );

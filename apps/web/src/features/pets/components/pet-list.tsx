@@ -17,12 +17,13 @@ const PRELOAD_OFFSET = 400;
 export function PetList() {
   const { filters, setFilters } = usePetListParams();
   const { query, items: pets, total = 0 } = usePetsInfinite(filters);
-  const { isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const { isPending, isError, hasNextPage, isFetching, isFetchingNextPage, fetchNextPage } = query;
 
   // a failed page waits for Try again instead of asking again on every scroll; scroll events
-  // that arrive before the next render do not cancel and re-ask the page being fetched
+  // that arrive before the next render do not cancel and re-ask the page being fetched; while
+  // any fetch runs (a background refetch too) it waits, and looks again when the fetch ends
   useNearBottom(() => void fetchNextPage({ cancelRefetch: false }), {
-    enabled: hasNextPage && !isFetchingNextPage && !isError,
+    enabled: hasNextPage && !isFetching && !isError,
     offset: PRELOAD_OFFSET,
     deps: [pets.length],
   });
