@@ -71,11 +71,8 @@ export const listForOwner = (db: DbOrTx, ownerId: string, window: PageWindow) =>
   page(db, eq(pets.ownerId, ownerId), window);
 
 /** Requests this user sent, newest first. */
-export const listForRequester = (
-  db: DbOrTx,
-  requesterId: string,
-  window: PageWindow,
-) => page(db, eq(adoptionRequests.requesterId, requesterId), window);
+export const listForRequester = (db: DbOrTx, requesterId: string, window: PageWindow) =>
+  page(db, eq(adoptionRequests.requesterId, requesterId), window);
 
 export async function findById(db: DbOrTx, id: string): Promise<AdoptionRequestRow | null> {
   const rows = await selectRequests(db).where(eq(adoptionRequests.id, id)).limit(1);
