@@ -136,6 +136,12 @@ export default tseslint.config(
       '**/dist-server/**',
       '**/data/**',
       'apps/server/drizzle/**',
+      // what the test runs leave (gitignored too): the e2e report ships the trace viewer's scripts
+      'apps/web/e2e/artifacts/**',
+      '**/coverage/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '**/blob-report/**',
     ],
   },
   js.configs.recommended,
