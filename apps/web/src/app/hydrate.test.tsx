@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
@@ -8,7 +9,8 @@ import { makeCampaign } from '@/features/campaigns/test-data';
 import { makePet } from '@/features/pets/test-data';
 import { answer, apiError, page, requests } from '@/testing/api-handlers';
 import { server } from '@/testing/server';
-import { signedIn } from '@/testing/session';
+import { heldAnswer } from '@/testing/held-answer';
+import { defaultFakeUser, sessionAnswer, signedIn } from '@/testing/session';
 import { hydrateServerPage, readServerPageData } from './hydrate';
 
 /**
@@ -79,10 +81,14 @@ describe('a page rendered on the server, taken over by the client', { timeout: 3
     const before = requests.filter((r) => r.key === petKey).length;
     expect(before).toBe(1);
 
-    // signed out, the visitor's page stays as the server sent it
+    // the server cannot know who is signed in: its Adopt waits, disabled
+    expect(screen.getByRole('button', { name: 'Adopt' })).toBeDisabled();
+
+    // signed out, the visitor's page stays as the server sent it, and Adopt is ready once the
+    // session is read
     const errors = await hydratePage();
     expect(screen.getByRole('heading', { name: 'Bella', level: 1 })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Adopt' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Adopt' })).toBeEnabled());
     expect(requests.filter((r) => r.key === petKey)).toHaveLength(before);
     expect(errors).toEqual([]);
   });
@@ -124,6 +130,53 @@ describe('a page rendered on the server, taken over by the client', { timeout: 3
     await loadServerPage(`/pets/${pet._id}`);
     const errors = await hydratePage();
     await waitFor(() => expect(requests.filter((r) => r.key === petKey)).toHaveLength(2));
+    expect(errors).toEqual([]);
+  });
+
+  it("a signed-in user's Adopt waits, disabled, for the session, then opens the form (never /login)", async () => {
+    const session = heldAnswer();
+    server.use(
+      answer(
+        'GET /api/auth/get-session',
+        session.answer(() => sessionAnswer(defaultFakeUser)),
+      ),
+      ...signedIn(),
+      answer('GET /api/pets/:id', () => pet),
+    );
+    await loadServerPage(`/pets/${pet._id}`);
+    const errors = await hydratePage();
+    // hydrated, the session still on its way: the page is the visitor's, and Adopt waits
+    const adopt = () => screen.getByRole('button', { name: 'Adopt' });
+    expect(adopt()).toBeDisabled();
+    await userEvent.click(adopt());
+    expect(window.location.pathname).toBe(`/pets/${pet._id}`);
+
+    session.release();
+    await waitFor(() => expect(adopt()).toBeEnabled());
+    await userEvent.click(adopt());
+    expect(await screen.findByRole('dialog', { name: 'Adopt Bella' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe(`/pets/${pet._id}`);
+    expect(errors).toEqual([]);
+  });
+
+  it("a visitor's Donate Now waits, disabled, for the session, then leads to /login", async () => {
+    const session = heldAnswer();
+    server.use(
+      answer(
+        'GET /api/auth/get-session',
+        session.answer(() => null),
+      ),
+      answer('GET /api/donations/:id', () => campaign),
+    );
+    await loadServerPage(`/donation-details/${campaign._id}`);
+    const errors = await hydratePage();
+    const donate = () => screen.getByRole('button', { name: 'Donate Now' });
+    expect(donate()).toBeDisabled();
+
+    session.release();
+    await waitFor(() => expect(donate()).toBeEnabled());
+    await userEvent.click(donate());
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
     expect(errors).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { makeCampaign } from '@/features/campaigns/test-data';
 import { answer } from '@/testing/api-handlers';
+import { findEnabledButton } from '@/testing/queries';
 import { renderRoute } from '@/testing/render-route';
 import { signedIn } from '@/testing/session';
 
@@ -70,7 +71,7 @@ function renderWithStripe() {
 }
 
 async function openAndFill(r: ReturnType<typeof renderRoute>, card: string) {
-  await r.user.click(await screen.findByRole('button', { name: 'Donate Now' }));
+  await r.user.click(await findEnabledButton('Donate Now'));
   const dialog = await screen.findByRole('dialog', { name: 'Donate to Luna' });
   await r.user.type(within(dialog).getByLabelText(/Donation amount/), '25');
   const field = await within(dialog).findByLabelText('Card details (Stripe)');

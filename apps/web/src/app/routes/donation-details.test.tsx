@@ -4,6 +4,7 @@ import { messages } from '@pet-haven/shared/messages';
 import { isoDateFromToday, makeCampaign } from '@/features/campaigns/test-data';
 import type { HttpHandler } from 'msw';
 import { answer, apiError, declined } from '@/testing/api-handlers';
+import { findEnabledButton } from '@/testing/queries';
 import { renderRoute } from '@/testing/render-route';
 import { signedIn } from '@/testing/session';
 
@@ -27,7 +28,7 @@ function renderDetails(handlers: HttpHandler[] = [], c = campaign) {
 }
 
 async function openModal(r: ReturnType<typeof renderRoute>) {
-  await r.user.click(await screen.findByRole('button', { name: 'Donate Now' }));
+  await r.user.click(await findEnabledButton('Donate Now'));
   return screen.findByRole('dialog', { name: 'Donate to Luna' });
 }
 
@@ -219,7 +220,7 @@ describe('/donation-details/:id', { timeout: 20_000 }, () => {
     const r = renderRoute(path, { handlers: [answer('GET /api/donations/:id', () => campaign)] });
     expect(await screen.findByRole('heading', { name: 'Luna', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Luna needs a hip operation.')).toBeInTheDocument();
-    await r.user.click(screen.getByRole('button', { name: 'Donate Now' }));
+    await r.user.click(await findEnabledButton('Donate Now'));
     await waitFor(() => expect(r.path()).toBe('/login'));
     expect(r.router.state.location.state).toMatchObject({ from: { pathname: path } });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -16,7 +16,12 @@ export function Component() {
       >
         ← All donation campaigns
       </Link>
-      <CampaignDetails key={id} id={id} signedIn={status === 'signed-in'} />
+      <CampaignDetails
+        key={id}
+        id={id}
+        signedIn={status === 'signed-in'}
+        sessionKnown={status !== 'loading'}
+      />
     </section>
   );
 }

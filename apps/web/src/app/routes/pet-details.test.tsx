@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { makeAdoptionRequest, makePet } from '@/features/pets/test-data';
 import { answer, apiError } from '@/testing/api-handlers';
+import { findEnabledButton } from '@/testing/queries';
 import { renderRoute } from '@/testing/render-route';
 import { defaultFakeUser, signedIn } from '@/testing/session';
 
@@ -80,7 +81,7 @@ describe('/pets/:id', { timeout: 20_000 }, () => {
         ),
       ],
     });
-    await r.user.click(await screen.findByRole('button', { name: 'Adopt' }));
+    await r.user.click(await findEnabledButton('Adopt'));
     const dialog = await screen.findByRole('dialog', { name: 'Adopt Bella' });
     const name = within(dialog).getByLabelText('User Name');
     const email = within(dialog).getByLabelText('Email');
@@ -123,7 +124,7 @@ describe('/pets/:id', { timeout: 20_000 }, () => {
         ),
       ],
     });
-    await r.user.click(await screen.findByRole('button', { name: 'Adopt' }));
+    await r.user.click(await findEnabledButton('Adopt'));
     const dialog = await screen.findByRole('dialog');
     await r.user.type(within(dialog).getByLabelText(/Phone Number/), '01711223344');
     await r.user.type(within(dialog).getByLabelText(/Address/), 'Dhaka');
@@ -164,7 +165,8 @@ describe('/pets/:id', { timeout: 20_000 }, () => {
     });
     expect(await screen.findByRole('heading', { name: 'Bella', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Bella purrs a lot.')).toBeInTheDocument();
-    await r.user.click(screen.getByRole('button', { name: 'Adopt' }));
+    // Adopt waits until the session says this is a visitor
+    await r.user.click(await findEnabledButton('Adopt'));
     await waitFor(() => expect(r.path()).toBe('/login'));
     expect(r.router.state.location.state).toMatchObject({ from: { pathname: `/pets/${pet._id}` } });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -7,10 +7,14 @@ export { NotFoundBoundary as ErrorBoundary } from './not-found';
 
 export function Component() {
   const { id = '' } = useParams();
-  const { user } = useAuth();
+  const { user, status } = useAuth();
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
-      <PetDetails id={id} viewer={user ? { name: user.name, email: user.email } : null} />
+      <PetDetails
+        id={id}
+        viewer={user ? { name: user.name, email: user.email } : null}
+        sessionKnown={status !== 'loading'}
+      />
     </section>
   );
 }

@@ -33,10 +33,15 @@ interface CampaignDetailsProps {
   id: string;
   /** A visitor's Donate Now leads to /login and back here. */
   signedIn: boolean;
+  /**
+   * False while the session is not read yet (a page rendered on the server, then hydrating):
+   * Donate Now shows but waits, as it cannot tell a visitor (to /login) from a donor (the form).
+   */
+  sessionKnown: boolean;
 }
 
 /** The campaign details screen: picture, text, amounts, progress, last date and Donate Now. */
-export function CampaignDetails({ id, signedIn }: CampaignDetailsProps) {
+export function CampaignDetails({ id, signedIn, sessionKnown }: CampaignDetailsProps) {
   const query = useCampaign(id);
   const [donating, setDonating] = useState(false);
   // mounted from the first opening on, so closing keeps the dialog's own behaviour
@@ -98,6 +103,10 @@ export function CampaignDetails({ id, signedIn }: CampaignDetailsProps) {
           >
             {closed}
           </p>
+        ) : !sessionKnown ? (
+          <Button size="lg" className="self-start" disabled>
+            Donate Now
+          </Button>
         ) : !signedIn ? (
           <Button
             size="lg"

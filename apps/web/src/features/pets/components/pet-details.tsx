@@ -18,10 +18,15 @@ import type { Viewer } from './viewer';
 interface PetDetailsProps {
   id: string;
   viewer: Viewer | null;
+  /**
+   * False while the session is not read yet (a page rendered on the server, then hydrating):
+   * Adopt shows but waits, as it cannot tell a visitor (to /login) from a signed-in user (the form).
+   */
+  sessionKnown: boolean;
 }
 
 /** The pet details screen: picture, facts, description and the Adopt dialog. */
-export function PetDetails({ id, viewer }: PetDetailsProps) {
+export function PetDetails({ id, viewer, sessionKnown }: PetDetailsProps) {
   const { data: pet, isPending, isError, error } = usePet(id);
   const [adoptOpen, setAdoptOpen] = useState(false);
   // mounted from the first opening on, so closing keeps the dialog's own behaviour
@@ -85,7 +90,12 @@ export function PetDetails({ id, viewer }: PetDetailsProps) {
           </p>
         </section>
         <div className="mt-2 flex flex-wrap gap-3">
-          {canAdopt && viewer && (
+          {canAdopt && !sessionKnown && (
+            <Button size="lg" disabled>
+              Adopt
+            </Button>
+          )}
+          {canAdopt && sessionKnown && viewer && (
             <>
               <Button
                 size="lg"
@@ -110,7 +120,7 @@ export function PetDetails({ id, viewer }: PetDetailsProps) {
               )}
             </>
           )}
-          {canAdopt && !viewer && (
+          {canAdopt && sessionKnown && !viewer && (
             // a visitor signs in first and comes back here (the login screen returns to `from`)
             <Button
               size="lg"
