@@ -2,6 +2,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { inlineFirstPaintPlugin } from './scripts/inline-first-paint';
 import { precompress } from './scripts/precompress';
 import { pureSharedDeclarations } from './scripts/pure-shared-declarations';
 
@@ -24,7 +25,13 @@ const firstLoadVendor = {
 export default defineConfig(({ isSsrBuild }) => ({
   // pureSharedDeclarations: what a page does not use of packages/shared (zod schemas) is dropped;
   // precompress: .br and .gz twins of the client build's text files (decision 022)
-  plugins: [react(), tailwindcss(), pureSharedDeclarations(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    pureSharedDeclarations(),
+    inlineFirstPaintPlugin(),
+    precompress(),
+  ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import {
@@ -6,6 +7,7 @@ import {
   isCatalogueAnswer,
   validationIssueSchema,
 } from '@pet-haven/shared/errors';
+import { THEME_INIT_SCRIPT } from '@pet-haven/shared/ssr';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
@@ -53,6 +55,9 @@ const WITHOUT_DATABASE = /^\/api\/(health|config|openapi\.json|docs(\/.*)?)$/;
 /** JSON bodies are small; uploads have their own, larger limit in the images module. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
+/** The one inline script a page runs (the theme, before the first paint), allowed by its hash. */
+const THEME_INIT_HASH = `'sha256-${createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64')}'`;
+
 function contentSecurityPolicy(deps: AppDeps) {
   const stripe = deps.config.stripe !== null;
   return {
@@ -61,7 +66,7 @@ function contentSecurityPolicy(deps: AppDeps) {
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],
     formAction: ["'self'"],
-    scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
+    scriptSrc: ["'self'", THEME_INIT_HASH, ...(stripe ? ['https://js.stripe.com'] : [])],
     styleSrc: ["'self'", "'unsafe-inline'"],
     // Profile pictures are photo URLs the user gives, on any https host.
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

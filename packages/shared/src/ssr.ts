@@ -38,3 +38,13 @@ export interface PageRenderer {
  * query (a type parameter: this package knows neither the DOM's nor Node's fetch types).
  */
 export type CreatePageRenderer<ApiFetch> = (options: { fetchApi: ApiFetch }) => PageRenderer;
+
+/**
+ * Applies the stored theme before the first paint (no flash of the wrong theme): the web build
+ * writes it inline into index.html, before #root (apps/web/scripts/inline-first-paint.ts), and the
+ * server's Content-Security-Policy allows this exact text by its hash (apps/server/src/app.ts).
+ * Reads localStorage `darkMode` as apps/web/src/hooks/use-theme.ts writes it: keep them in step.
+ */
+export const THEME_INIT_SCRIPT =
+  "(function(){var d;try{d=JSON.parse(localStorage.getItem('darkMode')||'false')===true}catch(e){d=false}" +
+  "document.body.classList.add(d?'dark-theme':'light-theme');document.documentElement.style.colorScheme=d?'dark':'light'})();";

@@ -3,7 +3,8 @@ import { DARK_MODE_KEY, readJson, writeJson } from '@/lib/storage';
 
 /**
  * Dark mode (spec sections 2 and 4): `dark-theme` or `light-theme` on <body>, persisted in
- * localStorage 'darkMode' as a JSON boolean, default false. public/theme-init.js applies the
+ * localStorage 'darkMode' as a JSON boolean, default false. THEME_INIT_SCRIPT (packages/shared/src/ssr.ts,
+ * inline in index.html) applies the
  * stored choice before the first paint; this store keeps React and <body> in step afterwards.
  */
 
