@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import type { HttpHandler } from 'msw';
 import userEvent from '@testing-library/user-event';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -72,6 +73,31 @@ async function hydratePage() {
   return reported;
 }
 
+/**
+ * Hydrates the server's page at `url` with the session's answer held back: the button `name` is
+ * there but disabled, and pressing it does nothing; once the session (`session()`) is read it is
+ * enabled and pressed. Answers what React reported.
+ */
+async function pressOnceTheSessionIsRead(
+  url: string,
+  name: string,
+  session: () => unknown,
+  handlers: HttpHandler[],
+) {
+  const held = heldAnswer();
+  server.use(answer('GET /api/auth/get-session', held.answer(session)), ...handlers);
+  await loadServerPage(url);
+  const errors = await hydratePage();
+  const button = () => screen.getByRole('button', { name });
+  expect(button()).toBeDisabled();
+  await userEvent.click(button());
+  expect(window.location.pathname).toBe(url);
+  held.release();
+  await waitFor(() => expect(button()).toBeEnabled());
+  await userEvent.click(button());
+  return errors;
+}
+
 describe('a page rendered on the server, taken over by the client', { timeout: 30_000 }, () => {
   it('a pet: hydrates without a mismatch and without fetching the pet again', async () => {
     server.use(answer('GET /api/pets/:id', () => pet));
@@ -134,48 +160,23 @@ describe('a page rendered on the server, taken over by the client', { timeout: 3
   });
 
   it("a signed-in user's Adopt waits, disabled, for the session, then opens the form (never /login)", async () => {
-    const session = heldAnswer();
-    server.use(
-      answer(
-        'GET /api/auth/get-session',
-        session.answer(() => sessionAnswer(defaultFakeUser)),
-      ),
-      ...signedIn(),
-      answer('GET /api/pets/:id', () => pet),
+    const url = `/pets/${pet._id}`;
+    const errors = await pressOnceTheSessionIsRead(
+      url,
+      'Adopt',
+      () => sessionAnswer(defaultFakeUser),
+      [...signedIn(), answer('GET /api/pets/:id', () => pet)],
     );
-    await loadServerPage(`/pets/${pet._id}`);
-    const errors = await hydratePage();
-    // hydrated, the session still on its way: the page is the visitor's, and Adopt waits
-    const adopt = () => screen.getByRole('button', { name: 'Adopt' });
-    expect(adopt()).toBeDisabled();
-    await userEvent.click(adopt());
-    expect(window.location.pathname).toBe(`/pets/${pet._id}`);
-
-    session.release();
-    await waitFor(() => expect(adopt()).toBeEnabled());
-    await userEvent.click(adopt());
     expect(await screen.findByRole('dialog', { name: 'Adopt Bella' })).toBeInTheDocument();
-    expect(window.location.pathname).toBe(`/pets/${pet._id}`);
+    expect(window.location.pathname).toBe(url);
     expect(errors).toEqual([]);
   });
 
   it("a visitor's Donate Now waits, disabled, for the session, then leads to /login", async () => {
-    const session = heldAnswer();
-    server.use(
-      answer(
-        'GET /api/auth/get-session',
-        session.answer(() => null),
-      ),
+    const url = `/donation-details/${campaign._id}`;
+    const errors = await pressOnceTheSessionIsRead(url, 'Donate Now', () => null, [
       answer('GET /api/donations/:id', () => campaign),
-    );
-    await loadServerPage(`/donation-details/${campaign._id}`);
-    const errors = await hydratePage();
-    const donate = () => screen.getByRole('button', { name: 'Donate Now' });
-    expect(donate()).toBeDisabled();
-
-    session.release();
-    await waitFor(() => expect(donate()).toBeEnabled());
-    await userEvent.click(donate());
+    ]);
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
     expect(errors).toEqual([]);
   });

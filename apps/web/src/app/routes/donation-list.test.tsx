@@ -5,6 +5,7 @@ import { messages } from '@pet-haven/shared/messages';
 import { makeCampaign } from '@/features/campaigns/test-data';
 import { layOutPage } from '@/testing/page-layout';
 import { answer, apiError, page, type Page } from '@/testing/api-handlers';
+import { backgroundRefetch } from '@/testing/background-refetch';
 import { heldAnswer } from '@/testing/held-answer';
 import { renderRoute } from '@/testing/render-route';
 
@@ -145,14 +146,12 @@ describe('/donation', () => {
     const layout = layOutPage({ height: 2000, windowHeight: 800 });
     vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] });
     try {
-      let refetch: ReturnType<typeof heldAnswer> | null = null;
-      let firstPages = 0;
+      const refetch = backgroundRefetch();
       const r = renderRoute('/donation', {
         handlers: [
           answer('GET /api/donation-campaigns', async ({ query }) => {
             if (query.get('page') !== '1') return page(pageOf(1, 'Last'), 10);
-            firstPages += 1;
-            if (firstPages > 1 && refetch) await refetch.answer(() => null)();
+            await refetch.wait();
             return page(pageOf(9, 'Tall'), 10);
           }),
         ],
@@ -165,18 +164,12 @@ describe('/donation', () => {
         ).length;
 
       // the list is fetched again (as after signing in), and its answer is slow
-      refetch = heldAnswer();
-      act(() => {
-        void r.queryClient.invalidateQueries();
-      });
-      await waitFor(() => expect(pagesAsked('1')).toBe(2));
+      await refetch.start(r.queryClient, () => pagesAsked('1'));
       // the user scrolls to the bottom meanwhile: nothing is asked yet...
       act(() => layout.scrollTo(1200));
       expect(pagesAsked('2')).toBe(0);
       // ...and once the list is back, the next page loads without another scroll
-      act(() => refetch!.release());
-      await waitFor(() => expect(r.queryClient.isFetching()).toBe(0));
-      act(() => vi.advanceTimersToNextFrame());
+      await refetch.release(r.queryClient);
       await waitFor(() => expect(pagesAsked('2')).toBe(1));
       expect(await screen.findByText(messages.campaigns.noMore)).toBeInTheDocument();
     } finally {

@@ -5,6 +5,7 @@ import { messages } from '@pet-haven/shared/messages';
 import { makePet } from '@/features/pets/test-data';
 import { layOutPage } from '@/testing/page-layout';
 import { answer, apiError, page } from '@/testing/api-handlers';
+import { backgroundRefetch } from '@/testing/background-refetch';
 import { heldAnswer } from '@/testing/held-answer';
 import { renderRoute } from '@/testing/render-route';
 
@@ -215,12 +216,12 @@ describe('/petlist', () => {
     vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] });
     try {
       const first = Array.from({ length: 24 }, (_, i) => makePet({ petName: `First ${i + 1}` }));
-      let refetch: ReturnType<typeof heldAnswer> | null = null;
+      const refetch = backgroundRefetch();
       const r = renderRoute('/petlist', {
         handlers: [
           answer('GET /api/pets', async ({ query }) => {
             if (query.get('page') === '2') return page([makePet({ petName: 'Last one' })], 25);
-            if (refetch) await refetch.answer(() => null)();
+            await refetch.wait();
             return page(first, 25);
           }),
         ],
@@ -232,18 +233,12 @@ describe('/petlist', () => {
           .length;
 
       // the list is fetched again (as after signing in), and its answer is slow
-      refetch = heldAnswer();
-      act(() => {
-        void r.queryClient.invalidateQueries();
-      });
-      await waitFor(() => expect(asked('1')).toBe(2));
+      await refetch.start(r.queryClient, () => asked('1'));
       // the user scrolls to the bottom meanwhile: nothing more is asked yet...
       act(() => layout.scrollTo(5200));
       expect(asked('2')).toBe(0);
       // ...and once the list is back, the next page loads without another scroll
-      act(() => refetch!.release());
-      await waitFor(() => expect(r.queryClient.isFetching()).toBe(0));
-      act(() => vi.advanceTimersToNextFrame());
+      await refetch.release(r.queryClient);
       expect(await screen.findByRole('article', { name: 'Last one' })).toBeInTheDocument();
       expect(asked('2')).toBe(1);
     } finally {
