@@ -81,7 +81,7 @@ async function hydratePage() {
 async function pressOnceTheSessionIsRead(
   url: string,
   name: string,
-  session: () => unknown,
+  session: () => ReturnType<typeof sessionAnswer> | null,
   handlers: HttpHandler[],
 ) {
   const held = heldAnswer();

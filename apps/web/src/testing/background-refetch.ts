@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import { heldAnswer } from './held-answer';
@@ -9,7 +9,7 @@ import { heldAnswer } from './held-answer';
  *
  *   const refetch = backgroundRefetch();
  *   answer('GET /api/pets', async () => { await refetch.wait(); return page(pets); });
- *   await refetch.start(r.queryClient, () => firstPagesAsked());
+ *   await refetch.start(r.queryClient, petListKey, () => firstPagesAsked());
  *   // ...the screen while the list is on its way...
  *   await refetch.release(r.queryClient);
  */
@@ -20,12 +20,12 @@ export function backgroundRefetch() {
     wait: async () => {
       if (held) await held.answer(() => null)();
     },
-    /** Fetches every query again, answers held; resolves once the first page is asked again. */
-    async start(queryClient: QueryClient, firstPageAsked: () => number) {
+    /** Fetches the list again, answers held; resolves once its first page is asked again. */
+    async start(queryClient: QueryClient, queryKey: QueryKey, firstPageAsked: () => number) {
       const before = firstPageAsked();
       held = heldAnswer();
       act(() => {
-        void queryClient.invalidateQueries();
+        void queryClient.invalidateQueries({ queryKey });
       });
       await waitFor(() => expect(firstPageAsked()).toBe(before + 1));
     },

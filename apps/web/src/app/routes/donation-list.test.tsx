@@ -5,6 +5,7 @@ import { messages } from '@pet-haven/shared/messages';
 import { makeCampaign } from '@/features/campaigns/test-data';
 import { layOutPage } from '@/testing/page-layout';
 import { answer, apiError, page, type Page } from '@/testing/api-handlers';
+import { campaignListKey } from '@/features/campaigns/api/get-campaigns';
 import { backgroundRefetch } from '@/testing/background-refetch';
 import { heldAnswer } from '@/testing/held-answer';
 import { renderRoute } from '@/testing/render-route';
@@ -164,7 +165,7 @@ describe('/donation', () => {
         ).length;
 
       // the list is fetched again (as after signing in), and its answer is slow
-      await refetch.start(r.queryClient, () => pagesAsked('1'));
+      await refetch.start(r.queryClient, campaignListKey, () => pagesAsked('1'));
       // the user scrolls to the bottom meanwhile: nothing is asked yet...
       act(() => layout.scrollTo(1200));
       expect(pagesAsked('2')).toBe(0);

@@ -5,6 +5,7 @@ import { messages } from '@pet-haven/shared/messages';
 import { makePet } from '@/features/pets/test-data';
 import { layOutPage } from '@/testing/page-layout';
 import { answer, apiError, page } from '@/testing/api-handlers';
+import { petListKey } from '@/features/pets/api/get-pets';
 import { backgroundRefetch } from '@/testing/background-refetch';
 import { heldAnswer } from '@/testing/held-answer';
 import { renderRoute } from '@/testing/render-route';
@@ -233,7 +234,7 @@ describe('/petlist', () => {
           .length;
 
       // the list is fetched again (as after signing in), and its answer is slow
-      await refetch.start(r.queryClient, () => asked('1'));
+      await refetch.start(r.queryClient, petListKey, () => asked('1'));
       // the user scrolls to the bottom meanwhile: nothing more is asked yet...
       act(() => layout.scrollTo(5200));
       expect(asked('2')).toBe(0);
