@@ -41,20 +41,26 @@ export async function expectText(page: Page, text: string | RegExp, timeout?: nu
 /**
  * Waits until the animations and transitions that end have ended (a theme's colours fading in, a
  * dialog opening), so a check sees the page at rest. Skeleton pulses and spinners never end and
- * are not waited for; after 3 s it gives up waiting (the check then runs on the page as it is).
+ * are not waited for. Ending one transition can start another (an element whose colour follows
+ * its parent's transitions once the parent's colour has changed), so it looks again until none is
+ * left; after 3 s it gives up waiting (the check then runs on the page as it is).
  */
 export async function untilAnimationsEnd(page: Page) {
   await page
-    .evaluate(() =>
-      Promise.race([
-        Promise.all(
-          document
-            .getAnimations()
-            .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-            .map((a) => a.finished.catch(() => undefined)),
-        ),
-        new Promise((resolve) => setTimeout(resolve, 3000)),
-      ]),
-    )
+    .evaluate(async () => {
+      const giveUp = performance.now() + 3000;
+      const finite = () =>
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+      for (let running = finite(); running.length > 0; running = finite()) {
+        const left = giveUp - performance.now();
+        if (left <= 0) return;
+        await Promise.race([
+          Promise.all(running.map((a) => a.finished.catch(() => undefined))),
+          new Promise((resolve) => setTimeout(resolve, left)),
+        ]);
+      }
+    })
     .catch(() => undefined);
 }
