@@ -10,17 +10,16 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { Writable } from 'node:stream';
 import {
   createStaticHandler,
-  createStaticRouter,
   isRouteErrorResponse,
   matchRoutes,
-  StaticRouterProvider,
+  StaticRouter,
   type LoaderFunctionArgs,
   type RouteObject,
   type StaticHandlerContext,
 } from 'react-router';
 import type { CreatePageRenderer, PageHead, RenderResult } from '@pet-haven/shared/ssr';
-import { PageFromServerContext } from './app/page-from-server';
-import { AppProvider } from './app/provider';
+import { App } from './app/app';
+import { preloadRouteModules } from './app/client-routes';
 import { routes, serverRenderedRouteIds, type ServerRenderedRouteId } from './app/router';
 import type { RouteErrorData, ServerPageData } from './app/server-page-data';
 import { notFoundHead, serverPages } from './app/server-pages';
@@ -91,17 +90,21 @@ function renderToHtml(element: ReactNode): Promise<string> {
   });
 }
 
-/** The route errors of a page as JSON: only 404s get this far (anything else is a render error). */
-function routeErrors(context: StaticHandlerContext): Record<string, RouteErrorData> | null {
+/**
+ * The page's route error as JSON, on its leaf route (the screen that shows the 404 page instead):
+ * only a 404 gets this far (anything else is a render error).
+ */
+function routeErrors(
+  context: StaticHandlerContext,
+  leaf: ServerRenderedRouteId,
+): Record<string, RouteErrorData> | null {
   if (!context.errors) return null;
-  const out: Record<string, RouteErrorData> = {};
   for (const [id, error] of Object.entries(context.errors)) {
     if (!isRouteErrorResponse(error) || error.status !== 404) {
       throw error instanceof Error ? error : new Error(`Route ${id} failed while loading`);
     }
-    out[id] = { status: error.status, statusText: error.statusText, data: null };
   }
-  return out;
+  return { [leaf]: { status: 404, statusText: 'Not Found', data: null } };
 }
 
 export const createPageRenderer: CreatePageRenderer<
@@ -121,20 +124,21 @@ export const createPageRenderer: CreatePageRenderer<
         requestContext: requestContext as never,
       });
       if (context instanceof Response) throw new Error(`Unexpected response ${context.status}`);
-      const errors = routeErrors(context);
+      const errors = routeErrors(context, leaf);
       const head = errors ? notFoundHead(location) : requestContext.head;
       if (!head) throw new Error(`No head for ${location.pathname}`);
 
       const { queryClient } = requestContext;
       const data: ServerPageData = { queries: dehydrate(queryClient), errors };
-      const router = createStaticRouter(handler.dataRoutes, context);
+      await preloadRouteModules(location.pathname, Boolean(errors));
+      // the tree the browser hydrates (hydrate.tsx), with a static router at this URL
+      const AtThisUrl = ({ children }: { children: ReactNode }) => (
+        <StaticRouter location={location.pathname + location.search}>{children}</StaticRouter>
+      );
+      const errorsAtUrl = errors && { pathname: location.pathname, errors };
       const html = await renderToHtml(
         <StrictMode>
-          <PageFromServerContext.Provider value={true}>
-            <AppProvider queryClient={queryClient}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </AppProvider>
-          </PageFromServerContext.Provider>
+          <App fromServer={{ queryClient, routeErrors: errorsAtUrl }} Router={AtThisUrl} />
         </StrictMode>,
       );
       const status = errors || serverPages[leaf].status === 404 ? 404 : 200;

@@ -1,21 +1,34 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { RouterProvider, type HydrationState } from 'react-router';
+import type { ComponentType, ReactNode } from 'react';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes, ServerRouteErrorsProvider } from './client-routes';
 import { PageFromServerContext } from './page-from-server';
 import { AppProvider } from './provider';
-import { createRouter } from './router';
+import type { RouteErrorData } from './server-page-data';
 
 interface AppProps {
-  /** Taking over a page the server rendered (hydrate.tsx): its query cache and route errors. */
-  fromServer?: { queryClient: QueryClient; routerState: HydrationState };
+  /**
+   * Taking over a page the server rendered (hydrate.tsx): its query cache, and the routes it
+   * answered with an error at that path.
+   */
+  fromServer?: {
+    queryClient: QueryClient;
+    routeErrors: { pathname: string; errors: Record<string, RouteErrorData> } | null;
+  };
+  /** The server renders the same tree with a static router at the page's URL (entry-server.tsx). */
+  Router?: ComponentType<{ children: ReactNode }>;
 }
 
-export function App({ fromServer }: AppProps) {
-  const [router] = useState(() => createRouter(fromServer?.routerState));
+/** The whole app: in the browser (main.tsx, hydrate.tsx) and on the server (entry-server.tsx). */
+export function App({ fromServer, Router = BrowserRouter }: AppProps) {
   return (
     <PageFromServerContext.Provider value={Boolean(fromServer)}>
       <AppProvider queryClient={fromServer?.queryClient}>
-        <RouterProvider router={router} />
+        <Router>
+          <ServerRouteErrorsProvider value={fromServer?.routeErrors ?? null}>
+            <AppRoutes />
+          </ServerRouteErrorsProvider>
+        </Router>
       </AppProvider>
     </PageFromServerContext.Provider>
   );

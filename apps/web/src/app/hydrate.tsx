@@ -1,12 +1,11 @@
 import { hydrate, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { matchRoutes } from 'react-router';
 import { SERVER_PAGE_DATA_ID } from '@pet-haven/shared/ssr';
 import { sessionKey } from '@/features/auth/api/get-session';
 import { createQueryClient } from '@/lib/query-client';
 import { App } from './app';
-import { routes } from './router';
+import { preloadRouteModules } from './client-routes';
 import type { ServerPageData } from './server-page-data';
 
 /** The data of a page the server rendered (entry-server.tsx), or null on the client shell. */
@@ -18,21 +17,6 @@ export function readServerPageData(): ServerPageData | null {
   } catch {
     return null;
   }
-}
-
-/**
- * Loads the lazy route modules of this URL before the first render, so that it renders the page
- * the server sent rather than the router's fallback (which would not match it).
- */
-async function loadRouteModules() {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const module = await route.lazy();
-      Object.assign(route, module, { lazy: undefined });
-    }),
-  );
 }
 
 /**
@@ -64,24 +48,18 @@ export async function hydrateServerPage(
   container: HTMLElement,
   data: ServerPageData,
 ): Promise<Root> {
-  await loadRouteModules();
+  await preloadRouteModules(window.location.pathname, Boolean(data.errors));
   const queryClient = createQueryClient();
   hydrate(queryClient, data.queries);
   refetchWhenSignedIn(
     queryClient,
     data.queries.queries.map((q) => q.queryKey),
   );
-  const errors =
-    data.errors &&
-    Object.fromEntries(
-      Object.entries(data.errors).map(([id, e]) => [id, { ...e, internal: false }]),
-    );
+  const routeErrors = data.errors && { pathname: window.location.pathname, errors: data.errors };
   return hydrateRoot(
     container,
     <StrictMode>
-      <App
-        fromServer={{ queryClient, routerState: { loaderData: {}, actionData: null, errors } }}
-      />
+      <App fromServer={{ queryClient, routeErrors }} />
     </StrictMode>,
   );
 }

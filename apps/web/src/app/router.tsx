@@ -1,5 +1,4 @@
-import { createBrowserRouter, type HydrationState, type RouteObject } from 'react-router';
-import { FullPageSkeleton } from '@/components/ui/skeleton';
+import { type RouteObject } from 'react-router';
 import { RequireAdmin, RequireAuth } from '@/features/auth/components/route-guards';
 
 /**
@@ -18,16 +17,17 @@ export const serverRenderedRouteIds = [
 export type ServerRenderedRouteId = (typeof serverRenderedRouteIds)[number];
 
 /**
- * The spec's route table (section 2). Every screen is a lazy route module under ./routes
- * exporting `Component`; guards are layout routes.
+ * The spec's route table (section 2), the one both sides use (decision 023): the server renders
+ * the public pages with React Router's data APIs (entry-server.tsx), the browser routes with its
+ * declarative API from the same table (client-routes.tsx). Every screen is a lazy route module
+ * under ./routes exporting `Component`; a details page the server answers 404 shows the 404 page;
+ * guards are layout routes.
  */
 export const routes: RouteObject[] = [
   {
     id: 'root',
     path: '/',
     lazy: () => import('./routes/root-layout'),
-    // shown while the first route modules load
-    HydrateFallback: FullPageSkeleton,
     children: [
       { id: 'landing', index: true, lazy: () => import('./routes/landing') },
       { path: 'login', lazy: () => import('./routes/login') },
@@ -85,8 +85,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-/** The browser's router; `hydrationData` when it takes over a page the server rendered. */
-export function createRouter(hydrationData?: HydrationState) {
-  return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
-}

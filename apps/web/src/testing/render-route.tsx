@@ -2,10 +2,17 @@ import { render, waitFor, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { QueryClient } from '@tanstack/react-query';
 import type { HttpHandler } from 'msw';
-import { createMemoryRouter, parsePath, RouterProvider } from 'react-router';
-import { expect, onTestFinished } from 'vitest';
+import {
+  MemoryRouter,
+  parsePath,
+  useLocation,
+  useNavigate,
+  type Location,
+  type NavigateFunction,
+} from 'react-router';
+import { expect } from 'vitest';
+import { AppRoutes } from '@/app/client-routes';
 import { AppProvider } from '@/app/provider';
-import { routes } from '@/app/router';
 import { resetThemeStore } from '@/hooks/use-theme';
 import { createQueryClient } from '@/lib/query-client';
 import { requests, type RecordedRequest } from './api-handlers';
@@ -30,11 +37,14 @@ export interface RenderRouteOptions {
 }
 
 export interface RenderRouteResult extends RenderResult {
-  router: ReturnType<typeof createMemoryRouter>;
   user: ReturnType<typeof userEvent.setup>;
   queryClient: QueryClient;
   /** Every request the app made to the fake API, in order. */
   requests: RecordedRequest[];
+  /** The router's current location. */
+  location: () => Location;
+  /** Navigates as the app does (`navigate(-1)` is the browser's Back). */
+  navigate: NavigateFunction;
   /** The current path of the router. */
   path: () => string;
   /** Resolves once no query or mutation is running (every request the app started has ended). */
@@ -55,27 +65,42 @@ export function renderRoute(path: string, options: RenderRouteOptions = {}): Ren
       queries: { ...queryClient.getDefaultOptions().queries, retry: false },
     });
   }
-  const router = createMemoryRouter(routes, {
-    initialEntries: [
-      options.state === undefined ? path : { ...parsePath(path), state: options.state },
-    ],
-  });
+  let current: Location | null = null;
+  let navigateInApp: NavigateFunction | null = null;
+  const LocationProbe = () => {
+    current = useLocation();
+    navigateInApp = useNavigate();
+    return null;
+  };
   const user = userEvent.setup();
   const result = render(
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter
+        initialEntries={[
+          options.state === undefined ? path : { ...parsePath(path), state: options.state },
+        ]}
+      >
+        <LocationProbe />
+        <AppRoutes />
+      </MemoryRouter>
     </AppProvider>,
   );
-  onTestFinished(() => {
-    router.dispose();
-  });
+  const location = () => {
+    if (!current) throw new Error('The router has not rendered yet');
+    return current;
+  };
+  const navigate = ((...args: Parameters<NavigateFunction>) => {
+    if (!navigateInApp) throw new Error('The router has not rendered yet');
+    return navigateInApp(...args);
+  }) as NavigateFunction;
   return {
     ...result,
-    router,
+    location,
+    navigate,
     user,
     queryClient,
     requests,
-    path: () => router.state.location.pathname,
+    path: () => location().pathname,
     settled: () =>
       waitFor(() => expect(queryClient.isFetching() + queryClient.isMutating()).toBe(0)),
   };

@@ -222,7 +222,7 @@ describe('/donation-details/:id', { timeout: 20_000 }, () => {
     expect(screen.getByText('Luna needs a hip operation.')).toBeInTheDocument();
     await r.user.click(await findEnabledButton('Donate Now'));
     await waitFor(() => expect(r.path()).toBe('/login'));
-    expect(r.router.state.location.state).toMatchObject({ from: { pathname: path } });
+    expect(r.location().state).toMatchObject({ from: { pathname: path } });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

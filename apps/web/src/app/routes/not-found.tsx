@@ -1,19 +1,13 @@
 import { messages } from '@pet-haven/shared/messages';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 
+/**
+ * The 404 page: unknown paths, and a details page whose pet or campaign the server did not find
+ * (client-routes.tsx shows it in that screen's place, on the server and while hydrating).
+ */
 export function Component() {
   return <NotFoundPage />;
-}
-
-/**
- * The error boundary of the details routes: the server's loader answers a missing or malformed
- * id with a 404 (entry-server.tsx), shown as the 404 page; anything else goes on up.
- */
-export function NotFoundBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  throw error;
 }
 
 function NotFoundPage() {

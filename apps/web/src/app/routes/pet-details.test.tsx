@@ -168,7 +168,7 @@ describe('/pets/:id', { timeout: 20_000 }, () => {
     // Adopt waits until the session says this is a visitor
     await r.user.click(await findEnabledButton('Adopt'));
     await waitFor(() => expect(r.path()).toBe('/login'));
-    expect(r.router.state.location.state).toMatchObject({ from: { pathname: `/pets/${pet._id}` } });
+    expect(r.location().state).toMatchObject({ from: { pathname: `/pets/${pet._id}` } });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -2,9 +2,6 @@ import { useParams } from 'react-router';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { PetDetails } from '@/features/pets/components/pet-details';
 
-// a missing or malformed id: the server answers 404 with the 404 page (decision 021)
-export { NotFoundBoundary as ErrorBoundary } from './not-found';
-
 export function Component() {
   const { id = '' } = useParams();
   const { user, status } = useAuth();

@@ -75,7 +75,7 @@ describe('/petlist', () => {
     await screen.findByRole('article', { name: 'Bella' });
 
     await r.user.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'max');
-    await waitFor(() => expect(r.router.state.location.search).toBe('?search=max'));
+    await waitFor(() => expect(r.location().search).toBe('?search=max'));
     await waitFor(() =>
       expect(screen.queryByRole('article', { name: 'Bella' })).not.toBeInTheDocument(),
     );
@@ -89,9 +89,9 @@ describe('/petlist', () => {
 
     await r.user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Dog');
     await waitFor(() =>
-      expect(new URLSearchParams(r.router.state.location.search).get('category')).toBe('dog'),
+      expect(new URLSearchParams(r.location().search).get('category')).toBe('dog'),
     );
-    expect(new URLSearchParams(r.router.state.location.search).get('search')).toBe('max');
+    expect(new URLSearchParams(r.location().search).get('search')).toBe('max');
     await waitFor(() =>
       expect(r.requests.some((x) => x.query.get('category') === 'dog')).toBe(true),
     );
@@ -118,7 +118,7 @@ describe('/petlist', () => {
     expect(await screen.findByText('No pets match your search.')).toBeInTheDocument();
     await r.user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(await screen.findByRole('article', { name: 'Bella' })).toBeInTheDocument();
-    expect(r.router.state.location.search).toBe('');
+    expect(r.location().search).toBe('');
     expect(screen.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('');
   });
 

@@ -1,8 +1,9 @@
-import { waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_AVATAR_SRC } from '@/components/ui/avatar';
 import { ACCESS_TOKEN_KEY, DARK_MODE_KEY } from '@/lib/storage';
-import { answer } from '@/testing/api-handlers';
+import { answer, page } from '@/testing/api-handlers';
+import { layOutPage } from '@/testing/page-layout';
 import { renderRoute } from '@/testing/render-route';
 import { defaultFakeUser, signedIn, tokenAnswer } from '@/testing/session';
 
@@ -57,6 +58,28 @@ describe('site layout', () => {
     await waitFor(() => expect(header).toHaveAttribute('data-scrolled', 'true'));
     scrollTo(0);
     await waitFor(() => expect(header).not.toHaveAttribute('data-scrolled'));
+  });
+
+  it('starts a new page at its top, and Back returns to where the page was left', async () => {
+    const layout = layOutPage({ height: 4000, windowHeight: 800 });
+    try {
+      const r = renderRoute('/', { handlers: [answer('GET /api/pets', () => page([]))] });
+      await r.findByRole('heading', { name: 'Welcome to Pet Haven' });
+      const scrollTo = vi.spyOn(window, 'scrollTo');
+      layout.scrollTo(1200);
+      await r.user.click(r.getByRole('link', { name: 'Get Started' }));
+      await waitFor(() => expect(r.path()).toBe('/petlist'));
+      expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+      layout.scrollTo(300);
+      act(() => void r.navigate(-1));
+      await r.findByRole('heading', { name: 'Welcome to Pet Haven' });
+      expect(scrollTo).toHaveBeenLastCalledWith(0, 1200);
+      act(() => void r.navigate(1));
+      await waitFor(() => expect(r.path()).toBe('/petlist'));
+      expect(scrollTo).toHaveBeenLastCalledWith(0, 300);
+    } finally {
+      layout.restore();
+    }
   });
 
   it('starts in light mode when nothing is stored', async () => {

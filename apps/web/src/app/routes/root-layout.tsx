@@ -1,11 +1,12 @@
 import { useContext } from 'react';
-import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { Outlet, useNavigate } from 'react-router';
 import { Footer } from '@/components/layouts/footer';
 import { Navbar } from '@/components/layouts/navbar';
 import { SiteLayout } from '@/components/layouts/site-layout';
 import { FullPageSkeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useUnauthorizedRedirect } from '@/features/auth/hooks/use-unauthorized-redirect';
+import { useScrollRestoration } from '@/hooks/use-scroll-restoration';
 import { useScrolled } from '@/hooks/use-scrolled';
 import { useTheme } from '@/hooks/use-theme';
 import { PageFromServerContext } from '../page-from-server';
@@ -21,6 +22,7 @@ export function Component() {
   const scrolled = useScrolled(10);
   const navigate = useNavigate();
   useUnauthorizedRedirect();
+  useScrollRestoration();
 
   if (status === 'loading' && !fromServer) return <FullPageSkeleton />;
 
@@ -40,7 +42,6 @@ export function Component() {
       footer={<Footer />}
     >
       <Outlet />
-      <ScrollRestoration />
     </SiteLayout>
   );
 }

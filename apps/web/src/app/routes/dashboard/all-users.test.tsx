@@ -106,7 +106,7 @@ describe('dashboard Users tab (admin)', () => {
     const r = renderRoute('/dashboard/all-users', { handlers: signedIn({ admin: false }) });
     await waitFor(() => expect(r.path()).toBe('/'), { timeout: 3000 });
     // the origin is carried in state (spec section 2)
-    expect(r.router.state.location.state).toMatchObject({
+    expect(r.location().state).toMatchObject({
       from: { pathname: '/dashboard/all-users' },
     });
     expect(r.requests.map((q) => q.key)).not.toContain('GET /api/users');

@@ -34,14 +34,14 @@ describe('route guards', () => {
     await r.user.click(r.getByRole('button', { name: 'Log In' }));
 
     await waitFor(() => expect(r.path()).toBe('/dashboard/payment'));
-    expect(r.router.state.location.search).toBe('?tab=1');
+    expect(r.location().search).toBe('?tab=1');
     expect(await r.findByRole('heading', { name: messages.dashboard.userTitle })).toBeVisible();
   });
 
   it('sends a signed-in non-admin from an admin route to / with the origin in state', async () => {
     const r = renderRoute('/dashboard/all-users', { handlers: signedIn({ admin: false }) });
     await waitFor(() => expect(r.path()).toBe('/'));
-    const state = r.router.state.location.state as { from?: { pathname?: string } };
+    const state = r.location().state as { from?: { pathname?: string } };
     expect(state.from?.pathname).toBe('/dashboard/all-users');
     expect(await r.findByRole('heading', { name: /Welcome to/ })).toBeInTheDocument();
   });
@@ -126,7 +126,7 @@ describe('route guards', () => {
     expect(check?.headers.get('authorization')).toMatch(/^Bearer /);
     // signed out: the navbar offers Login again, and it remembers where the user was
     expect(await r.findByRole('link', { name: 'Login' })).toBeInTheDocument();
-    const state = r.router.state.location.state as { from?: { pathname?: string } };
+    const state = r.location().state as { from?: { pathname?: string } };
     expect(state.from?.pathname).toBe('/dashboard/payment');
   });
 });
