@@ -52,7 +52,7 @@ const home = {
   modules: ['src/app/routes/root-layout.tsx', 'src/app/routes/landing.tsx'],
 };
 
-/** Each file's gzip size, in bytes. */
+/** Each file's brotli size, in bytes. */
 const sizes: Record<string, number> = {
   'assets/index-1.js': 60_000,
   'assets/react-1.js': 30_000,
@@ -63,9 +63,9 @@ const sizes: Record<string, number> = {
   'assets/stripe-1.js': 50_000,
 };
 const sizeOf = (file: string): CompressedSize => {
-  const gzip = sizes[file];
-  if (gzip === undefined) throw new Error(`asked the size of ${file}`);
-  return { raw: gzip * 3, gzip, brotli: Math.round(gzip * 0.85) };
+  const brotli = sizes[file];
+  if (brotli === undefined) throw new Error(`asked the size of ${file}`);
+  return { raw: brotli * 3, gzip: Math.round(brotli * 1.15), brotli };
 };
 
 describe('first-load JavaScript of a public page', () => {
@@ -79,10 +79,12 @@ describe('first-load JavaScript of a public page', () => {
     ]);
   });
 
-  it('passes at the budget and fails one byte over it', () => {
+  it('passes at the budget and fails one byte over it, counting what browsers download (brotli)', () => {
     const total = 60_000 + 30_000 + 5_000 + 4_000 + 3_000;
     const [atBudget] = checkBudget(manifest, sizeOf, [home], total);
-    expect(atBudget).toMatchObject({ path: '/', gzip: total, overBudget: false });
+    // the gzip total is over the budget: it is reported, the brotli total is checked
+    expect(atBudget).toMatchObject({ path: '/', brotli: total, overBudget: false });
+    expect(atBudget?.gzip).toBeGreaterThan(total);
     const [over] = checkBudget(manifest, sizeOf, [home], total - 1);
     expect(over?.overBudget).toBe(true);
   });

@@ -24,6 +24,7 @@ interface Job {
 const jobs: Job[] = [
   { name: 'build', command: 'npm run build' },
   { name: 'server tests', command: 'npm run test -w @pet-haven/server', after: ['build'] },
+  { name: 'bundle budget', command: 'npm run check:bundle -w @pet-haven/web', after: ['build'] },
   { name: 'web tests', command: 'npm run test -w @pet-haven/web' },
   { name: 'typecheck server', command: 'npm run typecheck:server' },
   { name: 'typecheck web', command: 'npm run typecheck:web' },

@@ -1,8 +1,7 @@
 /**
  * Fails (exit 1) when a public page's first-load JavaScript passes the budget (issue 11, decision
- * 022). Run by hand after `vite build`: `npm run check:bundle -w @pet-haven/web` (not part of
- * `npm test` until every page fits, decision 022). Reads the build's manifest,
- * dist/.vite/manifest.json, or the folder given as argument.
+ * 022). `npm test` runs it after the build (`npm run check:bundle -w @pet-haven/web`). Reads the
+ * build's manifest, dist/.vite/manifest.json, or the folder given as argument.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,7 +24,7 @@ console.log(formatReport(reports));
 const over = reports.filter((r) => r.overBudget);
 if (over.length > 0) {
   console.error(
-    `\n${over.map((r) => r.path).join(', ')}: first-load JavaScript over ${FIRST_LOAD_BUDGET_BYTES / 1000} KB gzip. ` +
+    `\n${over.map((r) => r.path).join(', ')}: first-load JavaScript over ${FIRST_LOAD_BUDGET_BYTES / 1000} KB brotli. ` +
       'Load what the page does not need at first with import() or a lazy route/component.',
   );
   process.exit(1);

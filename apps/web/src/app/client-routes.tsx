@@ -101,7 +101,13 @@ function toClientRoutes(list: RouteObject[]): RouteObject[] {
       path: route.path,
       index: route.index,
       caseSensitive: route.caseSensitive,
-      element: load ? <RouteScreen Screen={lazyScreen(load)} routeId={route.id} /> : route.element,
+      element: load ? (
+        <RouteScreen Screen={lazyScreen(load)} routeId={route.id} />
+      ) : route.Component ? (
+        <route.Component />
+      ) : (
+        route.element
+      ),
       children: route.children && toClientRoutes(route.children),
     } as RouteObject;
   });

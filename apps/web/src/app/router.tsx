@@ -1,5 +1,6 @@
 import { type RouteObject } from 'react-router';
 import { RequireAdmin, RequireAuth } from '@/features/auth/components/route-guards';
+import { Component as RootLayout } from './routes/root-layout';
 
 /**
  * The routes the server renders for visitors (decision 021; entry-server.tsx loads their data).
@@ -20,14 +21,15 @@ export type ServerRenderedRouteId = (typeof serverRenderedRouteIds)[number];
  * The spec's route table (section 2), the one both sides use (decision 023): the server renders
  * the public pages with React Router's data APIs (entry-server.tsx), the browser routes with its
  * declarative API from the same table (client-routes.tsx). Every screen is a lazy route module
- * under ./routes exporting `Component`; a details page the server answers 404 shows the 404 page;
+ * under ./routes exporting `Component` (the root layout, on every page, is imported with the table); a details page the server answers 404 shows the 404 page;
  * guards are layout routes.
  */
 export const routes: RouteObject[] = [
   {
     id: 'root',
     path: '/',
-    lazy: () => import('./routes/root-layout'),
+    // every page shows it: part of the entry, not a module of its own to fetch after it
+    Component: RootLayout,
     children: [
       { id: 'landing', index: true, lazy: () => import('./routes/landing') },
       { path: 'login', lazy: () => import('./routes/login') },
