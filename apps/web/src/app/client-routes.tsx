@@ -7,6 +7,7 @@ import {
   type ReactNode,
 } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { PageErrorBoundary } from '@/components/layouts/page-error-boundary';
 import { FullPageSkeleton } from '@/components/ui/skeleton';
 import { loadOnce, loadedValue } from '@/lib/load-once';
 import { routes } from './router';
@@ -123,9 +124,16 @@ export function RouteSuspense({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageSkeleton />}>{children}</Suspense>;
 }
 
-/** The app's routes in the browser (inside a BrowserRouter, or a MemoryRouter in tests). */
+/**
+ * The app's routes (inside a BrowserRouter, a StaticRouter on the server, or a MemoryRouter in
+ * tests); a screen that fails to load or render shows a way to reload (PageErrorBoundary).
+ */
 export function AppRoutes() {
-  return <RouteSuspense>{useRoutes(clientRoutes)}</RouteSuspense>;
+  return (
+    <PageErrorBoundary>
+      <RouteSuspense>{useRoutes(clientRoutes)}</RouteSuspense>
+    </PageErrorBoundary>
+  );
 }
 
 /**
