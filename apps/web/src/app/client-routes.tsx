@@ -47,8 +47,8 @@ const NotFoundScreen = notFoundLoad ? lazyScreen(notFoundLoad) : () => null;
 
 /**
  * The routes the server answered with an error on the page it rendered (a details page of a
- * missing id shows the 404 page), for that page's path only: after the first navigation the
- * screens show what they show in the browser.
+ * missing id shows the 404 page), for that page's path only: the 404 page shows there again when
+ * the visitor comes back to it, and every other path shows its screen as the browser renders it.
  */
 interface ServerRouteErrors {
   pathname: string;

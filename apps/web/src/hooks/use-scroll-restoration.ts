@@ -2,25 +2,14 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
 const STORAGE_KEY = 'scroll-positions';
-/** Scroll positions by history entry (`location.key`), kept for a reload in sessionStorage. */
-let positions: Record<string, number> | null = null;
 
-function savedPositions(): Record<string, number> {
-  if (!positions) {
-    try {
-      positions = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, number>;
-    } catch {
-      positions = {};
-    }
-  }
-  return positions;
-}
-
-function persist() {
+/** The positions saved before this page was loaded (a reload), by history entry. */
+function storedPositions(): Record<string, number> {
   try {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(savedPositions()));
+    const stored: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}');
+    return stored && typeof stored === 'object' ? (stored as Record<string, number>) : {};
   } catch {
-    // storage full or refused: positions are kept for this page's life only
+    return {};
   }
 }
 
@@ -35,11 +24,21 @@ export function useScrollRestoration() {
   const location = useLocation();
   const action = useNavigationType();
   const shown = useRef<string | null>(null);
+  /** Scroll positions by history entry (key and URL), kept for a reload in sessionStorage. */
+  const positions = useRef<Record<string, number> | null>(null);
+  const saved = () => (positions.current ??= storedPositions());
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
     const onScroll = () => {
-      if (shown.current !== null) savedPositions()[shown.current] = window.scrollY;
+      if (shown.current !== null) saved()[shown.current] = window.scrollY;
+    };
+    const persist = () => {
+      try {
+        sessionStorage.setItem(STORAGE_KEY, JSON.stringify(saved()));
+      } catch {
+        // storage full or refused: positions are kept for this page's life only
+      }
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('pagehide', persist);
@@ -50,21 +49,25 @@ export function useScrollRestoration() {
     };
   }, []);
 
+  // A history entry's key, with its URL: the first page of every visit is `default` (React
+  // Router's key for an entry it did not create), so the key alone would mix the pages typed in.
+  const entry = `${location.key} ${location.pathname}${location.search}`;
+
   useLayoutEffect(() => {
     const first = shown.current === null;
-    shown.current = location.key;
-    const saved = savedPositions()[location.key];
+    shown.current = entry;
+    const left = saved()[entry];
     if (first) {
-      if (saved !== undefined) window.scrollTo(0, saved); // a reload
+      if (left !== undefined) window.scrollTo(0, left); // a reload
       return;
     }
-    if (action === 'POP' && saved !== undefined) {
-      window.scrollTo(0, saved);
+    if (action === 'POP' && left !== undefined) {
+      window.scrollTo(0, left);
       return;
     }
     const id = location.hash ? decodeURIComponent(location.hash.slice(1)) : '';
     const target = id ? document.getElementById(id) : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
-  }, [location.key, location.hash, action]);
+  }, [entry, location.hash, action]);
 }

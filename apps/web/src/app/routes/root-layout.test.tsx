@@ -1,5 +1,5 @@
 import { act, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DEFAULT_AVATAR_SRC } from '@/components/ui/avatar';
 import { ACCESS_TOKEN_KEY, DARK_MODE_KEY } from '@/lib/storage';
 import { answer, page } from '@/testing/api-handlers';
@@ -66,6 +66,7 @@ describe('site layout', () => {
       const r = renderRoute('/', { handlers: [answer('GET /api/pets', () => page([]))] });
       await r.findByRole('heading', { name: 'Welcome to Pet Haven' });
       const scrollTo = vi.spyOn(window, 'scrollTo');
+      onTestFinished(() => scrollTo.mockRestore());
       layout.scrollTo(1200);
       await r.user.click(r.getByRole('link', { name: 'Get Started' }));
       await waitFor(() => expect(r.path()).toBe('/petlist'));
@@ -80,6 +81,23 @@ describe('site layout', () => {
     } finally {
       layout.restore();
     }
+  });
+
+  it('a reload returns to where its page was left; another page opened in the tab starts where it is', async () => {
+    // what the tab kept when it left /petlist (pagehide): its first entry, React Router's `default`
+    sessionStorage.setItem('scroll-positions', JSON.stringify({ 'default /petlist': 900 }));
+    const scrollTo = vi.spyOn(window, 'scrollTo');
+    onTestFinished(() => scrollTo.mockRestore());
+    const other = renderRoute('/', { handlers: [answer('GET /api/pets', () => page([]))] });
+    await other.findByRole('heading', { name: 'Welcome to Pet Haven' });
+    expect(scrollTo).not.toHaveBeenCalled();
+    other.unmount();
+
+    const reloaded = renderRoute('/petlist', {
+      handlers: [answer('GET /api/pets', () => page([]))],
+    });
+    await reloaded.findByRole('heading', { name: 'Pets looking for a home' });
+    expect(scrollTo).toHaveBeenCalledWith(0, 900);
   });
 
   it('starts in light mode when nothing is stored', async () => {
