@@ -193,6 +193,63 @@ describe('POST /api/images', () => {
 });
 
 describe('GET /api/images/{file}', () => {
+  const BROWSER_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+  const fetchFile = async (path: string, accept?: string) => {
+    const res = await ctx.app.request(`http://localhost:3000${path}`, {
+      headers: accept ? { accept } : {},
+    });
+    return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+  };
+
+  it('answers a browser that accepts AVIF with the AVIF twin of each size, others with WebP', async () => {
+    const photo = await sharp({
+      create: {
+        width: 1200,
+        height: 900,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg()
+      .toBuffer();
+    const res = await upload(photo, 'photo.jpg');
+    const { id } = parseHostedImageUrl(res.body.data.display_url as string)!;
+    for (const w of [400, 800]) {
+      const path = `/api/images/${id}-${w}w.webp`;
+      const avif = await fetchFile(path, BROWSER_ACCEPT);
+      expect(avif.res.status).toBe(200);
+      expect(avif.res.headers.get('content-type')).toBe('image/avif');
+      expect(avif.res.headers.get('vary')).toBe('Accept');
+      expect(avif.res.headers.get('content-length')).toBe(String(avif.bytes.length));
+      expect(avif.res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(avif.bytes).metadata();
+      expect([meta.format, meta.width]).toEqual(['heif', w]);
+      expect(meta.compression).toBe('av1');
+
+      for (const accept of [undefined, 'image/webp,*/*', 'image/avif;q=0,image/webp']) {
+        const webp = await fetchFile(path, accept);
+        expect(webp.res.headers.get('content-type'), accept).toBe('image/webp');
+        expect(webp.res.headers.get('vary'), accept).toBe('Accept');
+        expect((await sharp(webp.bytes).metadata()).format, accept).toBe('webp');
+      }
+    }
+    // the link preview is one JPEG for everyone
+    const preview = await fetchFile(`/api/images/${id}-1200x630.jpg`, BROWSER_ACCEPT);
+    expect(preview.res.headers.get('content-type')).toBe('image/jpeg');
+    expect(preview.res.headers.get('vary')).toBeNull();
+  });
+
+  it('answers WebP for a picture stored before AVIF twins were made', async () => {
+    const res = await upload(await picture(900, 600, 'png'), 'old.png');
+    const { id } = parseHostedImageUrl(res.body.data.display_url as string)!;
+    await ctx.deps.imageStorage.delete(`${id}-800w.avif`);
+    const answer = await fetchFile(`/api/images/${id}-800w.webp`, BROWSER_ACCEPT);
+    expect(answer.res.status).toBe(200);
+    expect(answer.res.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(answer.bytes).metadata()).format).toBe('webp');
+  });
+
   it('answers 404 for unknown and malformed names', async () => {
     expect((await ctx.request(`/api/images/${'a'.repeat(64)}-400w.webp`)).status).toBe(404);
     expect((await ctx.request('/api/images/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { PREVIEW_IMAGE } from '@pet-haven/shared/images';
 
 /**
- * Where processed image files live. File names are `<sha256>-<width>w.webp` (and the link
- * preview `<sha256>-1200x630.jpg`), so a name never changes meaning: callers may cache forever and
+ * Where processed image files live. File names are `<sha256>-<width>w.webp`, its AVIF twin
+ * `<sha256>-<width>w.avif` (pictures stored since AVIF was added, decision 024) and the link
+ * preview `<sha256>-1200x630.jpg`, so a name never changes meaning: callers may cache forever and
  * writes of an existing name are no-ops.
  */
 export interface ImageStorage {
@@ -20,13 +21,16 @@ export interface ImageStorage {
 /** The file name of one stored size of an image: `<sha256>-<width>w.webp`. */
 export const storedFileName = (id: string, width: number) => `${id}-${width}w.webp`;
 
+/** The AVIF twin of a stored size (`<sha256>-<width>w.avif`), served to browsers that accept AVIF. */
+export const avifTwinOf = (webpName: string) => webpName.replace(/\.webp$/, '.avif');
+
 /** The file name of an image's link preview (PREVIEW_IMAGE): `<sha256>-1200x630.jpg`. */
 export const previewFileName = (id: string) =>
   `${id}-${PREVIEW_IMAGE.width}x${PREVIEW_IMAGE.height}.jpg`;
 
 /** Only names of these forms reach the disk, so no path can escape the folder. */
 export const storedFileNamePattern = new RegExp(
-  `^[0-9a-f]{64}-(?:\\d{1,5}w\\.webp|${PREVIEW_IMAGE.width}x${PREVIEW_IMAGE.height}\\.jpg)$`,
+  `^[0-9a-f]{64}-(?:\\d{1,5}w\\.(?:webp|avif)|${PREVIEW_IMAGE.width}x${PREVIEW_IMAGE.height}\\.jpg)$`,
 );
 
 function checkName(name: string) {
