@@ -34,6 +34,13 @@ test.describe('public pages rendered on the server', () => {
     const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
     try {
       const bare = await noScript.newPage();
+      // the types of the pictures the browser got: AVIF, as Chromium accepts it (decision 024)
+      const pictureTypes: string[] = [];
+      bare.on('response', (r) => {
+        if (/\/api\/images\/[0-9a-f]{64}-\d+w\.webp$/.test(new URL(r.url()).pathname)) {
+          pictureTypes.push(r.headers()['content-type'] ?? '');
+        }
+      });
       const res = await bare.goto(`/pets/${pet._id}`);
       expect(res?.status()).toBe(200);
       await expectVisible(bare.getByRole('heading', { name: pet.petName, level: 1 }));
@@ -44,6 +51,7 @@ test.describe('public pages rendered on the server', () => {
       await expect
         .poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth))
         .toBeGreaterThan(0);
+      expect(pictureTypes).toContain('image/avif');
       await expect(bare).toHaveTitle(`${pet.petName} | Pet Haven`);
       expect(await meta(bare, 'og:title')).toBe(`${pet.petName} | Pet Haven`);
       expect(await meta(bare, 'og:image')).toMatch(/\/api\/images\/[0-9a-f]{64}-1200x630\.jpg$/);
