@@ -66,14 +66,16 @@ function requestQueryClient(): QueryClient {
 function renderToHtml(element: ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
     let failure: unknown = null;
-    const chunks: Buffer[] = [];
+    // React writes UTF-8 bytes; each chunk is decoded as it comes (no copies of the page)
+    const decoder = new TextDecoder();
+    let html = '';
     const sink = new Writable({
-      write(chunk: Buffer | string, _encoding, done) {
-        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+      write(chunk: Uint8Array | string, _encoding, done) {
+        html += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
         done();
       },
       final(done) {
-        resolve(Buffer.concat(chunks).toString('utf8'));
+        resolve(html + decoder.decode());
         done();
       },
     });
@@ -116,7 +118,9 @@ export const createPageRenderer: CreatePageRenderer<
   return {
     async render(url): Promise<RenderResult> {
       const location = new URL(url, 'http://localhost');
-      const leaf = matchRoutes(routes, location.pathname)?.at(-1)?.route.id;
+      // matched once per request: matching flattens and ranks the whole table each time
+      const matched = matchRoutes(routes, location.pathname) ?? [];
+      const leaf = matched.at(-1)?.route.id;
       if (!isServerRendered(leaf)) return { kind: 'client-only' };
 
       const requestContext: RequestContext = { queryClient: requestQueryClient(), head: null };
@@ -130,7 +134,7 @@ export const createPageRenderer: CreatePageRenderer<
 
       const { queryClient } = requestContext;
       const data: ServerPageData = { queries: dehydrate(queryClient), errors };
-      await preloadRouteModules(location.pathname, Boolean(errors));
+      await preloadRouteModules(matched, Boolean(errors));
       // the tree the browser hydrates (hydrate.tsx), with a static router at this URL
       const AtThisUrl = ({ children }: { children: ReactNode }) => (
         <StaticRouter location={location.pathname + location.search}>{children}</StaticRouter>

@@ -6,7 +6,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
-import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PageErrorBoundary } from '@/components/layouts/page-error-boundary';
 import { FullPageSkeleton } from '@/components/ui/skeleton';
 import { loadOnce, loadedValue } from '@/lib/load-once';
@@ -137,15 +137,19 @@ export function AppRoutes() {
 }
 
 /**
- * Loads the route modules of `pathname` (and the 404 page's, when the server answered a route
- * with an error) before a page is rendered on the server or hydrated in the browser, so that
- * nothing suspends and the browser's first render is the page the server sent.
+ * Loads the route modules of a page (`matched`: its routes, as `matchRoutes` answers them over
+ * router.tsx's table; and the 404 page's, when the server answered a route with an error) before
+ * it is rendered on the server or hydrated in the browser, so that nothing suspends and the
+ * browser's first render is the page the server sent.
  */
-export async function preloadRouteModules(pathname: string, withErrors: boolean) {
-  const matched = (matchRoutes(routes, pathname) ?? []).map((m) => m.route);
-  if (withErrors && notFoundRoute) matched.push(notFoundRoute);
+export async function preloadRouteModules(
+  matched: readonly { route: RouteObject }[],
+  withErrors: boolean,
+) {
+  const toLoad = matched.map((m) => m.route);
+  if (withErrors && notFoundRoute) toLoad.push(notFoundRoute);
   await Promise.all(
-    matched.map((route) => {
+    toLoad.map((route) => {
       const load = lazyOf(route);
       return load ? loadRouteModule(load) : null;
     }),

@@ -1,11 +1,13 @@
 import { hydrate, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
+import { matchRoutes } from 'react-router';
 import { SERVER_PAGE_DATA_ID } from '@pet-haven/shared/ssr';
 import { sessionKey } from '@/features/auth/api/get-session';
 import { createQueryClient } from '@/lib/query-client';
 import { App } from './app';
 import { preloadRouteModules } from './client-routes';
+import { routes } from './router';
 import type { ServerPageData } from './server-page-data';
 
 /** The data of a page the server rendered (entry-server.tsx), or null on the client shell. */
@@ -48,7 +50,10 @@ export async function hydrateServerPage(
   container: HTMLElement,
   data: ServerPageData,
 ): Promise<Root> {
-  await preloadRouteModules(window.location.pathname, Boolean(data.errors));
+  await preloadRouteModules(
+    matchRoutes(routes, window.location.pathname) ?? [],
+    Boolean(data.errors),
+  );
   const queryClient = createQueryClient();
   hydrate(queryClient, data.queries);
   refetchWhenSignedIn(
