@@ -9,7 +9,7 @@ import {
 import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PageErrorBoundary } from '@/components/layouts/page-error-boundary';
 import { FullPageSkeleton } from '@/components/ui/skeleton';
-import { loadOnce, loadedValue } from '@/lib/load-once';
+import { loadOnce, type LoadOnce } from '@/lib/load-once';
 import { routes } from './router';
 import type { RouteErrorData } from './server-page-data';
 
@@ -26,16 +26,26 @@ interface RouteModule {
 }
 type LoadRouteModule = () => Promise<RouteModule>;
 
-const loaders = new Map<LoadRouteModule, () => Promise<RouteModule>>();
+const loaders = new Map<LoadRouteModule, LoadOnce<RouteModule>>();
 
-/** Loads a route module once (the same promise for every caller). */
-function loadRouteModule(load: LoadRouteModule): Promise<RouteModule> {
+/** A route module's one shared load (the same promise for every caller). */
+function loaderOf(load: LoadRouteModule): LoadOnce<RouteModule> {
   let loader = loaders.get(load);
   if (!loader) {
     loader = loadOnce(load);
     loaders.set(load, loader);
   }
-  return loader();
+  return loader;
+}
+
+/** Loads the modules of `list`'s lazy routes (each once). */
+async function loadModulesOf(list: readonly RouteObject[]) {
+  await Promise.all(
+    list.map((route) => {
+      const load = lazyOf(route);
+      return load ? loaderOf(load)() : null;
+    }),
+  );
 }
 
 const lazyOf = (route: RouteObject) =>
@@ -73,15 +83,16 @@ export function ServerRouteErrorsProvider({
  * keeps the previous screen meanwhile.
  */
 function lazyScreen(load: LoadRouteModule): ComponentType {
+  const loader = loaderOf(load);
   return lazy(() => {
-    const loaded = loadedValue(loadRouteModule(load));
+    const loaded = loader.loaded();
     if (loaded) {
       // a thenable that answers at once: React renders the screen without suspending
       const screen = { default: loaded.Component };
       const now = { then: (resolve: (value: typeof screen) => void) => resolve(screen) };
       return now as unknown as Promise<typeof screen>;
     }
-    return loadRouteModule(load).then((module) => ({ default: module.Component }));
+    return loader().then((module) => ({ default: module.Component }));
   });
 }
 
@@ -148,12 +159,7 @@ export async function preloadRouteModules(
 ) {
   const toLoad = matched.map((m) => m.route);
   if (withErrors && notFoundRoute) toLoad.push(notFoundRoute);
-  await Promise.all(
-    toLoad.map((route) => {
-      const load = lazyOf(route);
-      return load ? loadRouteModule(load) : null;
-    }),
-  );
+  await loadModulesOf(toLoad);
 }
 
 /**
@@ -164,10 +170,5 @@ export async function preloadRouteModules(
 export async function preloadAllRouteModules() {
   const all = (list: RouteObject[]): RouteObject[] =>
     list.flatMap((route) => [route, ...all(route.children ?? [])]);
-  await Promise.all(
-    all(routes).map((route) => {
-      const load = lazyOf(route);
-      return load ? loadRouteModule(load) : null;
-    }),
-  );
+  await loadModulesOf(all(routes));
 }

@@ -1,4 +1,5 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
+import { loadOnce } from './load-once';
 
 /** A resolver made by `lazyResolver`: `preload()` starts loading its schema. */
 export type LazyResolver<T extends FieldValues> = Resolver<T> & { preload: () => void };
@@ -20,15 +21,14 @@ export type LazyResolver<T extends FieldValues> = Resolver<T> & { preload: () =>
 export function lazyResolver<T extends FieldValues>(
   load: () => Promise<Resolver<T>>,
 ): LazyResolver<T> {
-  let loaded: Promise<Resolver<T>> | undefined;
-  const get = () => (loaded ??= load());
+  // a failed download is retried by the next validation
+  const get = loadOnce(load);
   const resolver: Resolver<T> = async (values, context, options) =>
     (await get())(values, context, options);
   return Object.assign(resolver, {
     preload: () => {
-      // a failed download is retried by the next validation
       get().catch(() => {
-        loaded = undefined;
+        // reported by the validation that needs it
       });
     },
   });

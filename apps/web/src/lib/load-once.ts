@@ -1,23 +1,25 @@
-/** A promise marked, once it has settled well, with its value (as React's `use()` reads it). */
-type UsablePromise<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
-
-/** The value of a promise made by `loadOnce` once it has loaded, or undefined. */
-export function loadedValue<T>(promise: Promise<T>): T | undefined {
-  const marked = promise as UsablePromise<T>;
-  return marked.status === 'fulfilled' ? marked.value : undefined;
+/** A load run once and shared (`loadOnce`): call it for the promise, `loaded()` for the value. */
+export interface LoadOnce<T> {
+  (): Promise<T>;
+  /** The value once the load has succeeded (synchronously), else undefined. */
+  loaded(): T | undefined;
 }
 
 /**
- * `load` (a dynamic import) run once and shared, its value readable at once with `loadedValue`
- * when it has loaded; a failed load is tried again on the next call.
+ * `load` (a dynamic import) run once and shared by every caller; a failed load is tried again on
+ * the next call. Route screens render a loaded module at once with `loaded()`
+ * (app/client-routes.tsx); forms load their schema with the first validation (lazy-resolver.ts).
  */
-export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
-  let current: UsablePromise<T> | null = null;
-  return () => {
+export function loadOnce<T>(load: () => Promise<T>): LoadOnce<T> {
+  let current: Promise<T> | null = null;
+  let value: T | undefined;
+  const get = () => {
     if (!current) {
-      const started: UsablePromise<T> = load();
+      const started = load();
       started.then(
-        (value) => Object.assign(started, { status: 'fulfilled', value }),
+        (loaded) => {
+          value = loaded;
+        },
         () => {
           if (current === started) current = null;
         },
@@ -26,4 +28,5 @@ export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
     }
     return current;
   };
+  return Object.assign(get, { loaded: () => value });
 }

@@ -140,11 +140,12 @@ export function createImagesRoutes(deps: AppDeps) {
 
   router.openapi(fileRoute, async (c) => {
     const name = c.req.valid('param').file;
-    // A WebP size is answered as AVIF to a browser that says it accepts it (decision 024).
+    // A WebP size is answered as AVIF to a browser that says it accepts it (decision 024): its
+    // answer depends on Accept.
     const negotiated = name.endsWith('.webp');
     let file: Awaited<ReturnType<typeof readStoredFile>>;
     try {
-      file = await readStoredFile(deps, name, negotiated && acceptsAvif(c.req.header('accept')));
+      file = await readStoredFile(deps, name, acceptsAvif(c.req.header('accept')));
     } catch (err) {
       if (err instanceof RetryLaterError) c.header('Retry-After', String(err.retryAfterSeconds));
       throw err;
