@@ -131,6 +131,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   webDistDir: string;
+  /** How much HTML of pages rendered on the server a process keeps, by URL and data (0: none). */
+  renderedPagesBytes: number;
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
   /** How long start-up keeps retrying an unreachable database (with back-off) before it gives up. */
   databaseStartupWaitSeconds: number;
@@ -223,6 +225,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl,
     dataDir,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    renderedPagesBytes: e.RENDERED_PAGES_MB * 1024 * 1024,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },

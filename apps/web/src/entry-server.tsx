@@ -134,19 +134,26 @@ export const createPageRenderer: CreatePageRenderer<
 
       const { queryClient } = requestContext;
       const data: ServerPageData = { queries: dehydrate(queryClient), errors };
-      await preloadRouteModules(matched, Boolean(errors));
-      // the tree the browser hydrates (hydrate.tsx), with a static router at this URL
-      const AtThisUrl = ({ children }: { children: ReactNode }) => (
-        <StaticRouter location={location.pathname + location.search}>{children}</StaticRouter>
-      );
-      const errorsAtUrl = errors && { pathname: location.pathname, errors };
-      const html = await renderToHtml(
-        <StrictMode>
-          <App fromServer={{ queryClient, routeErrors: errorsAtUrl }} Router={AtThisUrl} />
-        </StrictMode>,
-      );
+      // what the page's HTML is drawn from: each query's data, not when it was fetched
+      const dataKey = JSON.stringify([
+        errors,
+        data.queries.queries.map((q) => [q.queryHash, q.state.data]),
+      ]);
       const status = errors || serverPages[leaf].status === 404 ? 404 : 200;
-      return { kind: 'page', status, html, head, data };
+      const renderHtml = async () => {
+        await preloadRouteModules(matched, Boolean(errors));
+        // the tree the browser hydrates (hydrate.tsx), with a static router at this URL
+        const AtThisUrl = ({ children }: { children: ReactNode }) => (
+          <StaticRouter location={location.pathname + location.search}>{children}</StaticRouter>
+        );
+        const errorsAtUrl = errors && { pathname: location.pathname, errors };
+        return renderToHtml(
+          <StrictMode>
+            <App fromServer={{ queryClient, routeErrors: errorsAtUrl }} Router={AtThisUrl} />
+          </StrictMode>,
+        );
+      };
+      return { kind: 'page', status, head, data, dataKey, renderHtml };
     },
   };
 };

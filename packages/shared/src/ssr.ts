@@ -22,8 +22,21 @@ export interface PageHead {
 }
 
 export type RenderResult =
-  /** A server-rendered page: the HTML inside #root, its head, and the data the client hydrates from. */
-  | { kind: 'page'; status: 200 | 404; html: string; head: PageHead; data: unknown }
+  /**
+   * A server-rendered page: its head, the data the client hydrates from, and `renderHtml`, which
+   * renders the HTML inside #root from that data. That HTML depends on the URL, on `dataKey` (the
+   * page's data as text, without the times it was fetched at) and on the time of day (a campaign's
+   * last day, the year in the footer) only, so the server may keep it and call `renderHtml` only
+   * for a URL and data it has not rendered in the same minute.
+   */
+  | {
+      kind: 'page';
+      status: 200 | 404;
+      head: PageHead;
+      data: unknown;
+      dataKey: string;
+      renderHtml: () => Promise<string>;
+    }
   /** Not a page rendered on the server (forms, the dashboard): serve the client shell. */
   | { kind: 'client-only' };
 

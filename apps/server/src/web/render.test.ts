@@ -184,6 +184,51 @@ describe.skipIf(!web)('public pages rendered on the server', () => {
   });
 });
 
+/** The HTML inside #root: what React rendered (the page's data JSON after it carries fetch times). */
+const rootOf = (html: string) =>
+  /<div id="root">([\s\S]*)<\/div>\s*<script type="application\/json"/.exec(html)?.[1];
+const renderOf = (res: { headers: Headers }) => res.headers.get('server-timing');
+
+describe.skipIf(!web)('rendered pages kept by their data', () => {
+  let clock = new Date('2026-11-24T10:00:00Z');
+  const ctx = useTestContext(() => ({ WEB_DIST_DIR: web!, PUBLIC_URL: SITE }), {
+    now: () => clock,
+  });
+  const { owner } = useUsers(ctx, { owner: { name: 'Olive Owner' } });
+
+  it('renders a page once for the same data in the same minute, again when its data or the minute changes', async () => {
+    const pet = await addPetVia(ctx, owner.token, { petName: 'Pepper' });
+    const first = await ctx.request(`/pets/${pet._id}`);
+    expect(renderOf(first)).toBe('render;desc="rendered"');
+    expect(first.text).toMatch(/<h1[^>]*>Pepper<\/h1>/);
+
+    const again = await ctx.request(`/pets/${pet._id}`);
+    expect(renderOf(again)).toBe('render;desc="kept"');
+    expect(rootOf(again.text)).toBe(rootOf(first.text));
+    expect(again.text).toContain('Pepper');
+    // the same page at another URL is another page (its canonical link, its filters)
+    expect(renderOf(await ctx.request(`/pets/${pet._id}?from=share`))).toBe(
+      'render;desc="rendered"',
+    );
+
+    // changed data: rendered again, in this process or any other, with nothing to invalidate
+    const renamed = await ctx.request(`/api/update-pet/${pet._id}`, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { petName: 'Pepper Jr' },
+    });
+    expect(renamed.status).toBe(200);
+    const changed = await ctx.request(`/pets/${pet._id}`);
+    expect(renderOf(changed)).toBe('render;desc="rendered"');
+    expect(changed.text).toMatch(/<h1[^>]*>Pepper Jr<\/h1>/);
+    expect(renderOf(await ctx.request(`/pets/${pet._id}`))).toBe('render;desc="kept"');
+
+    // the next minute: rendered again (pages show dates: a campaign's last day, the year)
+    clock = new Date('2026-11-24T10:01:00Z');
+    expect(renderOf(await ctx.request(`/pets/${pet._id}`))).toBe('render;desc="rendered"');
+  });
+});
+
 describe('a server build that fails', () => {
   let ctx: TestContext;
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,6 +11,7 @@ import {
 } from '@pet-haven/shared/ssr';
 import type { AppDeps } from '../app-deps';
 import type { AppEnv } from '../lib/hono-env';
+import { RenderedPages } from './rendered-pages';
 import { headTags } from './seo';
 
 /**
@@ -95,12 +96,23 @@ function splitLeadingLinks(html: string): { links: string; body: string } {
 export function pageHtml(
   template: Template,
   page: Extract<RenderResult, { kind: 'page' }>,
+  rootHtml: string,
   publicUrl: string,
 ): string {
-  const { links, body } = splitLeadingLinks(page.html);
+  const { links, body } = splitLeadingLinks(rootHtml);
   const data = `<script type="application/json" id="${SERVER_PAGE_DATA_ID}">${jsonForScript(page.data)}</script>`;
   return `${template.head}${headTags(page.head, publicUrl)}${links}\n  ${template.beforeRoot}${body}</div>\n    ${data}${template.afterRoot}`;
 }
+
+/**
+ * What a page's HTML inside #root is rendered from: its URL, its data and the minute (a page
+ * shows dates, and time zones differ from UTC by whole quarter hours).
+ */
+const renderKey = (url: string, page: Extract<RenderResult, { kind: 'page' }>, now: Date) =>
+  createHash('sha256')
+    .update(`${now.toISOString().slice(0, 16)}\n${url}\n`)
+    .update(page.dataKey)
+    .digest('base64url');
 
 /**
  * Mounts the server rendering of public pages; call it after the API and before mountWebApp.
@@ -146,14 +158,21 @@ export function mountServerRendering(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       return null;
     });
 
+  const rendered = new RenderedPages(deps.config.renderedPagesBytes);
+
   app.get('*', async (c, next) => {
     if (notAPage(c.req.path)) return next();
     const pages = await renderer;
     if (!pages) return next();
     const url = new URL(c.req.url);
+    const pagePath = url.pathname + url.search;
     let result: RenderResult;
+    let rootHtml: { html: string; rendered: boolean } | null = null;
     try {
-      result = await pages.render(url.pathname + url.search);
+      result = await pages.render(pagePath);
+      if (result.kind === 'page') {
+        rootHtml = await rendered.get(renderKey(pagePath, result, deps.now()), result.renderHtml);
+      }
     } catch (err) {
       // never a blank page or a stack trace: the client shell renders it in the browser instead
       c.get('logger').error(
@@ -162,8 +181,10 @@ export function mountServerRendering(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       );
       return next();
     }
-    if (result.kind === 'client-only') return next();
+    if (result.kind === 'client-only' || !rootHtml) return next();
     c.header('Cache-Control', 'no-cache');
-    return c.html(pageHtml(template, result, publicUrl), result.status);
+    // whether React drew this page for this request, or its HTML was kept from an earlier one
+    c.header('Server-Timing', `render;desc="${rootHtml.rendered ? 'rendered' : 'kept'}"`);
+    return c.html(pageHtml(template, result, rootHtml.html, publicUrl), result.status);
   });
 }

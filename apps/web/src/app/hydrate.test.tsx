@@ -29,7 +29,7 @@ async function loadServerPage(url: string) {
   const result = await renderer.render(url);
   if (result.kind !== 'page') throw new Error(`${url} is not rendered on the server`);
   window.history.replaceState(null, '', url);
-  document.body.innerHTML = `<div id="root">${result.html}</div><script type="application/json" id="${SERVER_PAGE_DATA_ID}">${JSON.stringify(result.data)}</script>`;
+  document.body.innerHTML = `<div id="root">${await result.renderHtml()}</div><script type="application/json" id="${SERVER_PAGE_DATA_ID}">${JSON.stringify(result.data)}</script>`;
   return result;
 }
 
