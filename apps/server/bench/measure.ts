@@ -8,12 +8,33 @@ export function percentile(sorted: number[], p: number) {
 
 /**
  * GET `url` with autocannon for `seconds` over `connections`: requests per second, every
- * response time in ascending order, and the count of non-200 answers, errors and timeouts.
+ * response time in ascending order, and the count of non-200 answers, errors and timeouts. With
+ * `paths`, the requests go to those paths of `url`'s origin in turn, one after the other.
  */
-export async function loadGet(url: string, connections: number, seconds: number) {
+export async function loadGet(
+  url: string,
+  connections: number,
+  seconds: number,
+  paths?: readonly string[],
+) {
   const times: number[] = [];
   let errors = 0;
-  const instance = autocannon({ url, connections, duration: seconds });
+  let turn = 0;
+  const instance = autocannon({
+    url,
+    connections,
+    duration: seconds,
+    ...(paths && {
+      requests: [
+        {
+          setupRequest: (request: { path: string }) => {
+            request.path = paths[turn++ % paths.length]!;
+            return request;
+          },
+        },
+      ],
+    }),
+  });
   instance.on('response', (_client, status, _bytes, responseTime) => {
     times.push(responseTime);
     if (status !== 200) errors += 1;

@@ -1,37 +1,62 @@
 /**
  * GET /api/pets with 100,000 pets: latency (p50/p95/p99) and throughput over HTTP with autocannon,
- * for the public list and its filters, and the app's peak memory, with server rendering off and on
- * in the same run.
+ * for the public list and its filters, the public pages, and the app's peak memory, with server
+ * rendering off and on in the same run.
  *
- *   npm run bench                                   # embedded PGlite, in memory
+ *   npm run build                                   # the web app and the server, as npm start
+ *   npm run bench                                   # embedded PGlite
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
  *       # also PostgreSQL, in a scratch database created and dropped by the run
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=10 BENCH_PETS=100000 BENCH_EXPLAIN=1 npm run bench
+ *   BENCH_PGLITE=0 DATABASE_URL=... npm run bench   # PostgreSQL only
  *
- * The app runs in a process of its own (bench/app-process.ts: server + database, as `npm start`
- * runs it, under tsx), started twice per database: once serving the built web app as the client
- * shell only (server rendering off) and once with its server build (public pages rendered on the
- * server, decision 021). Each time the same API scenarios and pages (`/`, `/petlist`,
- * `/petlist?category=cat`, `/pets/{id}`, `/donation`, `/donation-details/{id}`) are loaded, while
- * the app's resident memory is sampled from /proc/<pid>/status (VmRSS every 50 ms; VmHWM, the
- * kernel's high-water mark, at the end). Needs `npm run build` (apps/web/dist and dist-server).
+ * For each database the bench fills a fresh one (PostgreSQL: a scratch database; PGlite: a data
+ * folder of its own), then starts the app on it as `npm start` runs it: the built server
+ * (`npm start`'s command: `node --max-old-space-size=1024 apps/server/dist/main.js`, decision 025) in a
+ * process of its own, so the memory read from its /proc/<pid>/status is the app's alone (PGlite's included; not the load generator's). It does
+ * so four times: serving the built web app as the client shell only (rendering off, the
+ * baseline), rendering every public page for every request (decision 021, RENDERED_PAGES_MB=0),
+ * as `npm start` runs it (keeping rendered pages by URL and data, decision 026), and the same
+ * without `npm start`'s heap size (Node's default for this machine). Each time the same API
+ * scenarios and pages (`/`, `/petlist`, `/petlist?category=cat`, `/pets/{id}`, `/donation`,
+ * `/donation-details/{id}`, and 1,000 pets' pages in turn, none asked for twice in a row) are
+ * loaded while the app's resident memory is sampled (VmRSS every 50 ms; VmHWM, the kernel's
+ * high-water mark, at the end).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import os from 'node:os';
-import { createInterface } from 'node:readline';
-import { onScratchDatabase } from './bench-app';
-import { loadGet, percentile } from './measure';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { serverEntryOf } from '../src/web/render';
+import { onScratchDatabase } from './bench-app';
+import { fillPets } from './fill-pets';
+import { loadGet, percentile } from './measure';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 /** The built web app, with its server build. */
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
-const APP_PROCESS = fileURLToPath(new URL('./app-process.ts', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const SERVER_MAIN = path.join(REPO_ROOT, 'apps/server/dist/main.js');
+
+/**
+ * How `npm start` runs the built server (the root package.json: `npm run build && node <flags>
+ * apps/server/dist/main.js`), as arguments for this Node: the app runs with the flags it runs with
+ * there (decision 025).
+ */
+function startArgs(): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const [node, ...args] = manifest.scripts.start.split('&&').at(-1)!.trim().split(/\s+/);
+  if (node !== 'node') throw new Error(`Unexpected start script: ${manifest.scripts.start}`);
+  return args.map((arg) => (arg.startsWith('-') ? arg : path.join(REPO_ROOT, arg)));
+}
 
 const scenarios: { name: string; query: string }[] = [
   { name: 'no filter', query: '' },
@@ -43,8 +68,8 @@ const scenarios: { name: string; query: string }[] = [
   { name: 'deep page (page=2000)', query: 'adopted=false&page=2000' },
 ];
 
-async function measure(url: string) {
-  const { rps, times, errors } = await loadGet(url, CONNECTIONS, SECONDS);
+async function measure(url: string, paths?: readonly string[]) {
+  const { rps, times, errors } = await loadGet(url, CONNECTIONS, SECONDS, paths);
   return {
     rps,
     p50: percentile(times, 50),
@@ -69,12 +94,36 @@ async function get(url: string): Promise<Response> {
 type Rendering = 'off' | 'on';
 
 /**
+ * How the app serves its pages in one part of the run: the client shell (rendering off, the
+ * baseline), rendered on the server for every request (RENDERED_PAGES_MB=0), rendered and kept
+ * by URL and data as `npm start` runs it (decision 026), and the same with Node's default heap
+ * size instead of `npm start`'s (decision 025).
+ */
+interface Mode {
+  name: string;
+  rendering: Rendering;
+  keptPagesMb?: string;
+  defaultHeap?: boolean;
+}
+
+const MODES: Mode[] = [
+  { name: 'off', rendering: 'off' },
+  { name: 'on, every page rendered', rendering: 'on', keptPagesMb: '0' },
+  { name: 'on (npm start)', rendering: 'on' },
+  { name: "on, Node's default heap", rendering: 'on', defaultHeap: true },
+];
+
+/**
  * Copies of the build the app serves during the run (a rebuild meanwhile cannot change them):
  * for `off` the client build alone (every page is the client shell), for `on` with its server build.
  */
 function webDirs(): { dirs: Record<Rendering, string>; remove: () => void } {
-  if (!existsSync(path.join(WEB_DIST, 'index.html')) || !existsSync(serverEntryOf(WEB_DIST))) {
-    throw new Error(`No web build with its server build in ${WEB_DIST}: run \`npm run build\`.`);
+  if (
+    !existsSync(path.join(WEB_DIST, 'index.html')) ||
+    !existsSync(serverEntryOf(WEB_DIST)) ||
+    !existsSync(SERVER_MAIN)
+  ) {
+    throw new Error(`No build of the web app and the server: run \`npm run build\`.`);
   }
   const root = mkdtempSync(path.join(os.tmpdir(), 'pet-haven-bench-web-'));
   const off = path.join(root, 'shell', 'web');
@@ -106,46 +155,143 @@ function sampleRss(pid: number) {
 }
 
 interface AppProcess {
-  child: ChildProcess;
   pid: number;
   base: string;
-  fillMs: number;
   stop: () => Promise<void>;
 }
 
-/** bench/app-process.ts in a process of its own, as `npm start` runs the server (under tsx). */
-async function startApp(webDistDir: string, databaseUrl: string | undefined, explain: boolean) {
-  const child = spawn(process.execPath, ['--import', 'tsx', APP_PROCESS], {
+const PETS = Number(process.env.BENCH_PETS ?? 100_000);
+const CAMPAIGNS = Number(process.env.BENCH_CAMPAIGNS ?? 1_000);
+
+/** `campaigns` live campaigns of the bench owners, with the pets' pictures, newest first. */
+async function fillCampaigns(database: DatabaseHandle, campaigns: number) {
+  await database.maintenance(async (db) => {
+    await db.execute(sql`
+      insert into campaigns (owner_id, picture_id, pet_name, max_donation_cents, raised_cents,
+        last_date, short_description, long_description, paused, created_at)
+      select 'bench-owner-' || (g % 100 + 1), encode(sha256(('bench-image-' || (g % 50 + 1))::bytea), 'hex'),
+        'Campaign pet ' || g, 100000, (g % 1000) * 10, current_date + 30,
+        'Help pet ' || g || ' get well.', 'Pet ' || g || ' needs surgery and a warm place to recover.',
+        false, now() - (g || ' seconds')::interval
+      from generate_series(1, ${campaigns}) as g`);
+    await db.execute(sql`analyze campaigns`);
+  });
+}
+
+/** The plans of the list queries, to check the indexes are used. */
+async function explain(database: DatabaseHandle) {
+  const plans = [
+    sql`select id from pets where adopted = false order by date_added desc nulls last, id desc nulls last limit 24`,
+    sql`select id from pets where adopted = false and pet_category = 'cat' order by date_added desc nulls last, id desc nulls last limit 24`,
+    sql`select id from pets where adopted = false and lower(pet_name) like '%luna%' order by date_added desc nulls last, id desc nulls last limit 24`,
+    sql`select count(*) from pets where adopted = false and lower(pet_name) like '%4242%'`,
+    sql`select id from pets where adopted = false order by date_added desc nulls last, id desc nulls last limit 24 offset 47976`,
+  ];
+  for (const q of plans) {
+    const res = await database.db.execute(sql`explain analyze ${q}`);
+    const lines = (res as unknown as { rows: Record<string, string>[] }).rows.map(
+      (r) => Object.values(r)[0],
+    );
+    console.error(`\n${lines.join('\n')}`);
+  }
+}
+
+/**
+ * Migrates and fills the app's database in this process (PostgreSQL at `databaseUrl`, or PGlite
+ * in `dataDir`/db, where the app opens it), then closes it for the app. Answers the fill's ms.
+ */
+async function fillDatabase(databaseUrl: string | undefined, dataDir: string, withPlans: boolean) {
+  const database = await openDatabase(
+    databaseUrl
+      ? { kind: 'postgres', url: databaseUrl, poolSize: 10 }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
+  );
+  try {
+    await database.migrate();
+    const started = performance.now();
+    await fillPets(database, PETS);
+    await fillCampaigns(database, CAMPAIGNS);
+    const fillMs = Math.round(performance.now() - started);
+    if (withPlans) await explain(database);
+    return fillMs;
+  } finally {
+    await database.close();
+  }
+}
+
+/** A TCP port free on the loopback interface now. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * The built server (dist/main.js) in a process of its own, as `npm start` runs it: plain `node`,
+ * its request log written (to nowhere), on the database filled for it. Answers once it serves the
+ * pet list.
+ */
+async function startApp(
+  webDistDir: string,
+  databaseUrl: string | undefined,
+  dataDir: string,
+  { keptPagesMb, defaultHeap }: Mode,
+): Promise<AppProcess> {
+  const port = await freePort();
+  const args = startArgs().filter((a) => !(defaultHeap && a.startsWith('--max-old-space-size')));
+  const child = spawn(process.execPath, args, {
     env: {
-      ...process.env,
-      BENCH_WEB_DIST_DIR: webDistDir,
-      BENCH_DATABASE_URL: databaseUrl ?? '',
-      BENCH_EXPLAIN: explain ? '1' : '0',
+      PATH: process.env.PATH,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'false',
+      WEB_DIST_DIR: webDistDir,
+      ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+      ...(keptPagesMb && { RENDERED_PAGES_MB: keptPagesMb }),
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const lines = createInterface({ input: child.stdout! });
-  const first = await new Promise<string>((resolve, reject) => {
-    lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`The app process exited with code ${code}`)));
-  });
-  const { base, fillMs } = JSON.parse(first) as { base: string; fillMs: number };
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    const ready = await Promise.race([
+      exited.then((code) => {
+        throw new Error(`The app exited with code ${code}`);
+      }),
+      fetch(`${base}/api/pets?limit=1`).then(
+        (res) => res.status === 200,
+        () => false,
+      ),
+    ]);
+    if (ready) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return {
-    child,
     pid: child.pid!,
     base,
-    fillMs,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
     },
-  } satisfies AppProcess;
+  };
 }
 
-/** The public pages: rendered on the server (`on`) or the client shell (`off`). */
-async function pagesOf(base: string) {
-  const [pet] = (await (await get(`${base}/api/pets?limit=1`)).json()) as { _id: string }[];
+/** How many different pets' pages the last page scenario asks for, in turn. */
+const MANY_PETS = 1000;
+
+/**
+ * The public pages: rendered on the server (`on`) or the client shell (`off`). The last one asks
+ * for a different pet's page each time, never the same twice in a row: none of them is kept.
+ */
+async function pagesOf(base: string): Promise<{ name: string; path: string; paths?: string[] }[]> {
+  const pets: string[] = [];
+  for (let page = 1; pets.length < MANY_PETS; page += 1) {
+    const res = await get(`${base}/api/pets?limit=100&page=${page}`);
+    pets.push(...((await res.json()) as { _id: string }[]).map((p) => `/pets/${p._id}`));
+  }
   const [campaign] = (await (await get(`${base}/api/donation-campaigns?limit=1`)).json()) as {
     _id: string;
   }[];
@@ -153,14 +299,15 @@ async function pagesOf(base: string) {
     { name: '/', path: '/' },
     { name: '/petlist (first page)', path: '/petlist' },
     { name: '/petlist?category=cat', path: '/petlist?category=cat' },
-    { name: '/pets/{id}', path: `/pets/${pet!._id}` },
+    { name: '/pets/{id}', path: pets[0]! },
     { name: '/donation', path: '/donation' },
     { name: '/donation-details/{id}', path: `/donation-details/${campaign!._id}` },
+    { name: `/pets/{id}, ${MANY_PETS} pets in turn`, path: pets[1]!, paths: pets },
   ];
 }
 
 interface ModeResult {
-  rendering: Rendering;
+  mode: string;
   fillMs: number;
   afterFill: number;
   peakUnderLoad: number;
@@ -169,15 +316,32 @@ interface ModeResult {
 
 async function runMode(
   kind: string,
-  rendering: Rendering,
+  mode: Mode,
   webDistDir: string,
   databaseUrl: string | undefined,
-  explain: boolean,
+  withPlans: boolean,
 ): Promise<ModeResult> {
-  const app = await startApp(webDistDir, databaseUrl, explain);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pet-haven-bench-data-'));
   try {
-    const afterFill = memoryOf(app.pid).rss;
-    const stopSampling = sampleRss(app.pid);
+    const fillMs = await fillDatabase(databaseUrl, dataDir, withPlans);
+    const app = await startApp(webDistDir, databaseUrl, dataDir, mode);
+    return await measureApp(kind, mode.name, mode.rendering, app, fillMs);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function measureApp(
+  kind: string,
+  name: string,
+  rendering: Rendering,
+  app: AppProcess,
+  fillMs: number,
+): Promise<ModeResult> {
+  // started and serving: what it holds before the load
+  const afterFill = memoryOf(app.pid).rss;
+  const stopSampling = sampleRss(app.pid);
+  try {
     const rows: Record<string, string | number>[] = [];
     for (const s of scenarios) {
       const url = s.query ? `${app.base}/api/pets?${s.query}` : `${app.base}/api/pets`;
@@ -207,7 +371,7 @@ async function runMode(
           `${p.path} answered ${check.status}, ${rendered ? 'rendered on the server' : 'the client shell'} (rendering ${rendering})`,
         );
       }
-      const m = await measure(`${app.base}${p.path}`);
+      const m = await measure(`${app.base}${p.path}`, p.paths);
       pageRows.push({
         page: p.name,
         'req/s': m.rps,
@@ -220,28 +384,29 @@ async function runMode(
     }
     const peakUnderLoad = stopSampling();
     const { hwm } = memoryOf(app.pid);
-    const label = `${kind}, server rendering ${rendering}`;
+    const label = `${kind}, server rendering ${name}`;
     console.log(`\n${label}: GET /api/pets, ${CONNECTIONS} connections, ${SECONDS} s per scenario`);
     console.table(rows);
     console.log(`${label}: pages, ${CONNECTIONS} connections, ${SECONDS} s per page`);
     console.table(pageRows);
-    return { rendering, fillMs: app.fillMs, afterFill, peakUnderLoad, hwm };
+    return { mode: name, fillMs, afterFill, peakUnderLoad, hwm };
   } finally {
+    stopSampling();
     await app.stop();
   }
 }
 
 async function runDatabase(kind: 'pglite' | 'postgres', dirs: Record<Rendering, string>) {
   const results: ModeResult[] = [];
-  for (const rendering of ['off', 'on'] as const) {
-    const explain = process.env.BENCH_EXPLAIN === '1' && rendering === 'off';
+  for (const mode of MODES) {
+    const withPlans = process.env.BENCH_EXPLAIN === '1' && mode === MODES[0];
     const url = process.env.DATABASE_URL;
     if (kind === 'postgres' && url) {
       await onScratchDatabase(url, async (scratch) => {
-        results.push(await runMode(kind, rendering, dirs[rendering], scratch, explain));
+        results.push(await runMode(kind, mode, dirs[mode.rendering], scratch, withPlans));
       });
     } else {
-      results.push(await runMode(kind, rendering, dirs[rendering], undefined, explain));
+      results.push(await runMode(kind, mode, dirs[mode.rendering], undefined, withPlans));
     }
   }
   console.log(
@@ -249,7 +414,7 @@ async function runDatabase(kind: 'pglite' | 'postgres', dirs: Record<Rendering, 
   );
   console.table(
     results.map((r) => ({
-      'server rendering': r.rendering,
+      'server rendering': r.mode,
       'fill ms': r.fillMs,
       'RSS after fill': Math.round(r.afterFill),
       'peak RSS under load': Math.round(r.peakUnderLoad),
@@ -261,7 +426,7 @@ async function runDatabase(kind: 'pglite' | 'postgres', dirs: Record<Rendering, 
 async function main() {
   const { dirs, remove } = webDirs();
   try {
-    await runDatabase('pglite', dirs);
+    if (process.env.BENCH_PGLITE !== '0') await runDatabase('pglite', dirs);
     if (process.env.DATABASE_URL) await runDatabase('postgres', dirs);
   } finally {
     remove();

@@ -2,10 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+import { repoRoot } from './paths';
 
 const bool = (fallback: boolean) =>
   z
@@ -83,6 +81,7 @@ export const envSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+    RENDERED_PAGES_MB: z.coerce.number().int().min(0).max(1024).default(16),
   })
   .superRefine((env, ctx) => {
     const pairs = [

@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseStartupError } from './db/client';
 import { createLogger, type Logger } from './lib/logger';
+import { repoRoot } from './paths';
 import { type RunningServer, startServer } from './server';
 
 /** `<repo>/.env`, when present, fills in variables the environment does not set (see .env.example). */
-const envFile = fileURLToPath(new URL('../../../.env', import.meta.url));
+const envFile = path.join(repoRoot, '.env');
 
 async function main() {
   if (existsSync(envFile)) process.loadEnvFile(envFile);

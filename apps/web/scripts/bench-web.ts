@@ -2,9 +2,10 @@
  * `npm run bench:web` (issue 11): mobile Lighthouse on the public pages, server rendering on and
  * off, side by side in one run on one build.
  *
- * 1. Builds the web app (client and server entry, as `npm run build` does) into a temporary folder,
- *    so a rebuild of apps/web/dist by someone else during the run cannot change what is measured.
- * 2. Starts the app twice (`node --import tsx apps/server/src/main.ts`, NODE_ENV=production with
+ * 1. Builds the server into apps/server/dist and the web app (client and server entry, as
+ *    `npm run build` does) into a temporary folder, so a rebuild of apps/web/dist by someone else
+ *    during the run cannot change what is measured.
+ * 2. Starts the app twice (`node apps/server/dist/main.js`, NODE_ENV=production with
  *    demo data, each with a fresh DATA_DIR, on free 127.0.0.1 ports): "SSR on" serves the build
  *    with its server entry beside it (`<dist>-server`, render.ts), "SSR off" serves a copy of the
  *    same client build without it, so every page is the client shell (render.ts logs why).
@@ -79,6 +80,10 @@ function median(values: number[]): number {
 }
 
 async function build(outDir: string) {
+  log('building the server (apps/server/dist, as npm run build does)');
+  await execFileAsync('npm', ['run', 'build', '--workspace', '@pet-haven/server'], {
+    cwd: REPO_ROOT,
+  });
   log(`building the web app into ${outDir} (client, then the server entry)`);
   const vite = path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js');
   const opts = { cwd: WEB_DIR, maxBuffer: 64 * 1024 * 1024 };

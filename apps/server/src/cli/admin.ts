@@ -17,6 +17,7 @@ import { buildDeps } from '../app-deps';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createLogger } from '../lib/logger';
+import { repoRoot } from '../paths';
 import { promoteUserByEmail } from '../modules/users/users.service';
 
 const USAGE = 'Usage: npm run admin -- promote <email>';
@@ -83,7 +84,7 @@ const isMain =
   process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   // Like main.ts: <repo>/.env fills in variables the environment does not set.
-  const envFile = fileURLToPath(new URL('../../../../.env', import.meta.url));
+  const envFile = path.join(repoRoot, '.env');
   if (existsSync(envFile)) process.loadEnvFile(envFile);
   runAdminCli(process.argv.slice(2)).then(
     (code) => process.exit(code),

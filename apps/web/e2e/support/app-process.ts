@@ -1,12 +1,29 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { REPO_ROOT } from './paths';
 
 /**
- * The app as a process of its own (`node --import tsx apps/server/src/main.ts`), for the e2e stacks
- * (global-setup.ts) and `npm run bench:web` (scripts/bench-web.ts).
+ * The app as a process of its own, as `npm start` runs it: the built server
+ * (`node apps/server/dist/main.js`, decision 025), for the e2e stacks (global-setup.ts) and
+ * `npm run bench:web` (scripts/bench-web.ts).
  */
+
+/**
+ * How `npm start` runs the built server (the root package.json: `npm run build && node <flags>
+ * apps/server/dist/main.js`), as arguments for this Node: the app runs with the flags it runs with
+ * there (decision 025).
+ */
+function startArgs(): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const [node, ...args] = manifest.scripts.start.split('&&').at(-1)!.trim().split(/\s+/);
+  if (node !== 'node') throw new Error(`Unexpected start script: ${manifest.scripts.start}`);
+  return args.map((arg) => (arg.startsWith('-') ? arg : path.join(REPO_ROOT, arg)));
+}
 
 /** A free TCP port on 127.0.0.1. */
 export async function freePort(): Promise<number> {
@@ -61,7 +78,11 @@ export function startAppProcess(settings: Record<string, string>, log: Writable)
     ...Object.fromEntries(UNSET_UNLESS_GIVEN.map((k) => [k, ''])),
     ...settings,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const args = startArgs();
+  if (!existsSync(args.at(-1)!)) {
+    throw new Error(`No built server (${args.at(-1)}): run \`npm run build\` first.`);
+  }
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

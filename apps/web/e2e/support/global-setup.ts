@@ -13,7 +13,7 @@ interface Stack {
 }
 
 /**
- * One mock Google (OpenID Connect) provider and one app (`tsx apps/server/src/main.ts`, serving a
+ * One mock Google (OpenID Connect) provider and one app (`node apps/server/dist/main.js`, serving a
  * copy of the build) on free loopback ports, with a fresh PGlite database in a temporary DATA_DIR.
  */
 async function startStack(index: number, distDir: string): Promise<Stack> {

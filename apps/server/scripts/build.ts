@@ -1,0 +1,47 @@
+/**
+ * Builds the server into dist/main.js (decision 025): src/main.ts and what it imports, with
+ * @pet-haven/shared's TypeScript, as one ES module for Node. The packages the server depends on
+ * stay imports, loaded from node_modules (native addons, WebAssembly and the files they read
+ * beside themselves stay where npm put them). `npm start` runs the result with plain `node`: no
+ * TypeScript compiler in the process.
+ *
+ *   npm run build -w @pet-haven/server
+ */
+import { readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const { dependencies } = JSON.parse(readFileSync(`${serverDir}/package.json`, 'utf8')) as {
+  dependencies: Record<string, string>;
+};
+const external = Object.keys(dependencies)
+  .filter((name) => !name.startsWith('@pet-haven/'))
+  .flatMap((name) => [name, `${name}/*`]);
+
+rmSync(`${serverDir}/dist`, { recursive: true, force: true });
+const { metafile } = await build({
+  absWorkingDir: serverDir,
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  external,
+  // stack traces name the source's functions; the map is there to read a report with, not loaded
+  keepNames: true,
+  sourcemap: 'linked',
+  sourcesContent: false,
+  metafile: true,
+  logLevel: 'warning',
+});
+
+// a package imported by the server but not listed in its dependencies would be copied in here
+const copied = Object.keys(metafile.inputs).filter((file) => file.includes('node_modules/'));
+if (copied.length > 0) {
+  console.error(
+    `The server imports packages missing from apps/server/package.json's dependencies:\n  ${copied.join('\n  ')}`,
+  );
+  process.exit(1);
+}
