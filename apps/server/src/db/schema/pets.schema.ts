@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
+  integer,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -46,6 +48,22 @@ export const pets = pgTable(
     index('pets_image_idx').on(t.imageId),
     index('pets_name_trgm_idx').using('gin', sql`lower(${t.petName}) gin_trgm_ops`),
   ],
+);
+
+/**
+ * How many pets there are per adoption state and category (decision 027): the totals of the
+ * public list and its category filter without counting rows. Kept by the statement triggers of
+ * migration 0007 on `pets`, in the same transaction as every insert, update and delete, whatever
+ * code or process writes; never written by the app.
+ */
+export const petCounts = pgTable(
+  'pet_counts',
+  {
+    adopted: boolean('adopted').notNull(),
+    petCategory: petCategoryEnum('pet_category').notNull(),
+    pets: integer('pets').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.adopted, t.petCategory] })],
 );
 
 export const adoptionRequests = pgTable(

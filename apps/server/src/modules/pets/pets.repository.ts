@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { countRows, pageFrom } from '../../db/paging';
 import { countListed, listedInIdOrder } from '../../db/sitemap';
 import type { Page, PageWindow } from '../../lib/paging';
-import { images, pets, user } from '../../db/schema/index';
+import { images, petCounts, pets, user } from '../../db/schema/index';
 
 type PetTableRow = typeof pets.$inferSelect;
 export type NewPet = Omit<typeof pets.$inferInsert, 'id' | 'dateAdded' | 'updatedAt'>;
@@ -59,10 +59,25 @@ function conditions(f: PetFilter): SQL | undefined {
 const newestFirst = [sql`${pets.dateAdded} desc nulls last`, sql`${pets.id} desc nulls last`];
 
 /**
- * One page of pets, newest first (id breaks ties), and how many match in all: always counted
- * (no cache, so X-Total-Count is never stale), with the same predicate as the page, served by the
- * same indexes (an index-only scan on pets_adopted_date_idx / pets_adopted_category_date_idx, or
- * the trigram index for a search).
+ * How many pets match `f` in all, exactly. Filtered by adoption state and category only (the public
+ * list and its categories): read from pet_counts, which the database keeps in step with every
+ * write (decision 027), in time that does not grow with the pets. With a search or an owner:
+ * counted with the page's predicate, served by the trigram index or the owner's.
+ */
+function countPets(db: DbOrTx, f: PetFilter) {
+  if (f.search || f.ownerId) return countRows(db, pets, conditions(f));
+  const where: SQL[] = [];
+  if (f.adopted !== undefined) where.push(eq(petCounts.adopted, f.adopted));
+  if (f.category) where.push(eq(petCounts.petCategory, f.category));
+  return db
+    .select({ total: sql<number>`coalesce(sum(${petCounts.pets}), 0)`.mapWith(Number) })
+    .from(petCounts)
+    .where(where.length > 0 ? and(...where) : undefined);
+}
+
+/**
+ * One page of pets, newest first (id breaks ties), and how many match in all, exactly
+ * (`countPets`).
  */
 export function listPets(db: DbOrTx, filter: PetFilter, window: PageWindow): Promise<Page<PetRow>> {
   const where = conditions(filter);
@@ -83,7 +98,7 @@ export function listPets(db: DbOrTx, filter: PetFilter, window: PageWindow): Pro
         .innerJoin(pageIds, eq(pageIds.id, pets.id))
         .orderBy(...newestFirst);
     },
-    countRows(db, pets, where),
+    countPets(db, filter),
   );
 }
 

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseHostedImageUrl } from '@pet-haven/shared/images';
+import { petCategories } from '@pet-haven/shared/pets';
 import { expectError, expectInvalid } from '../../../test/helpers/expect';
 import { MISSING_ID, createUser } from '../../../test/helpers/factories';
 import { addPetVia, petBody, type PetInput } from '../../../test/helpers/pets';
 import { uploadPicture } from '../../../test/helpers/pictures';
 import { createTestContext, useTestContext, useUsers } from '../../../test/helpers/test-app';
-import { pets as petsTable } from '../../db/schema/index';
+import { pets as petsTable, user } from '../../db/schema/index';
 
 // No grace period: a released picture goes at once.
 const ctx = useTestContext({ IMAGE_GRACE_MINUTES: '0' });
@@ -213,6 +214,56 @@ describe('X-Total-Count', () => {
     await ctx.database.db.delete(petsTable).where(eq(petsTable.ownerId, owner2.id));
     const after = await ctx.request(url);
     expect(Number(after.headers.get('x-total-count'))).toBe(before - 1);
+  });
+
+  it('matches a count of the rows for every adoption state and category, through concurrent adds, adoptions, category changes and deletions', async () => {
+    /** Every X-Total-Count the list answers for adopted x category, against counting the rows. */
+    const expectTotalsExact = async () => {
+      const rows = await ctx.database.db
+        .select({ adopted: petsTable.adopted, category: petsTable.petCategory })
+        .from(petsTable);
+      for (const adopted of [undefined, true, false]) {
+        for (const category of [undefined, ...petCategories]) {
+          const query = new URLSearchParams({ limit: '1' });
+          if (adopted !== undefined) query.set('adopted', String(adopted));
+          if (category) query.set('category', category);
+          const res = await ctx.request(`/api/pets?${query}`, { token: admin.token });
+          const expected = rows.filter(
+            (r) =>
+              (adopted === undefined || r.adopted === adopted) &&
+              (category === undefined || r.category === category),
+          ).length;
+          expect(Number(res.headers.get('x-total-count')), query.toString()).toBe(expected);
+        }
+      }
+    };
+    await expectTotalsExact();
+    const owner3 = await createUser(ctx.database.db);
+    const added = await Promise.all(
+      (['dog', 'dog', 'cat', 'bird', 'reptile', 'other'] as const).map((petCategory, i) =>
+        addPet(owner3.token, { petName: `Many ${i}`, petCategory }),
+      ),
+    );
+    await expectTotalsExact();
+    await Promise.all([
+      ctx.request(`/api/pets/${added[0]!._id}/adopted`, { method: 'PATCH', token: owner3.token }),
+      ctx.request(`/api/pets/${added[2]!._id}/adopted`, { method: 'PATCH', token: owner3.token }),
+      ctx.request(`/api/update-pet/${added[1]!._id}`, {
+        method: 'PATCH',
+        token: owner3.token,
+        json: { petCategory: 'cat' },
+      }),
+      ctx.request(`/api/update-pet/${added[3]!._id}`, {
+        method: 'PATCH',
+        token: owner3.token,
+        json: { petName: 'Renamed, same category' },
+      }),
+      ctx.request(`/api/pet/${added[4]!._id}`, { method: 'DELETE', token: owner3.token }),
+    ]);
+    await expectTotalsExact();
+    // the owner's account goes, and their pets with it (by foreign key, inside the database)
+    await ctx.database.db.delete(user).where(eq(user.id, owner3.id));
+    await expectTotalsExact();
   });
 });
 
