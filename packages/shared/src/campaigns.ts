@@ -3,7 +3,7 @@ import { uuidSchema } from './ids';
 import { imageUrlSchema } from './images';
 import { messages } from './messages';
 import { fromCents, hasAtMostTwoDecimals, MAX_AMOUNT, moneyInputSchema } from './money';
-import { pagingQuerySchema } from './pagination';
+import { keysetPagingQuerySchema, pagingQuerySchema } from './pagination';
 import { petLimits } from './pets';
 import { requiredText, text } from './text';
 import {
@@ -122,8 +122,11 @@ export type Campaign = z.infer<typeof campaignSchema>;
 
 export const campaignListSchema = z.array(campaignSchema);
 
-/** GET /api/donation-campaigns: `?page=n` as the spec has it, 9 a page unless `limit` says. */
-export const campaignListQuerySchema = pagingQuerySchema(CAMPAIGN_PAGE_SIZE);
+/**
+ * GET /api/donation-campaigns: `?page=n` as the spec has it, 9 a page unless `limit` says; the
+ * next links page in keyset order and the answer has no total (decision 028).
+ */
+export const campaignListQuerySchema = keysetPagingQuerySchema(CAMPAIGN_PAGE_SIZE);
 export type CampaignListQuery = z.infer<typeof campaignListQuerySchema>;
 
 export const campaignIdParamSchema = z.object({ id: uuidSchema });

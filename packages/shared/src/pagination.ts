@@ -28,4 +28,43 @@ export const limitQuerySchema = (defaultLimit: number, max = 100) =>
  */
 export const pagingQuerySchema = (defaultLimit: number, max = 100) =>
   z.object({ page: pageQuerySchema, limit: limitQuerySchema(defaultLimit, max) });
-export type PagingQuery = z.infer<ReturnType<typeof pagingQuerySchema>>;
+export type PagingQuery = z.infer<ReturnType<typeof pagingQuerySchema>> & { after?: Cursor };
+
+/**
+ * Where a page of a list in keyset order starts: just after the row with this sort time (in
+ * microseconds since 1970, exact: a JS Date keeps only milliseconds) and id (decision 028).
+ */
+export interface Cursor {
+  atMicros: string;
+  id: string;
+}
+
+const CURSOR = /^(\d{1,17})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** A cursor as the `after` parameter of a next link carries it. */
+export const cursorParam = (cursor: Cursor) => `${cursor.atMicros}_${cursor.id}`;
+
+/**
+ * The `after` parameter of the lists that page in keyset order (the public pet and campaign
+ * lists, decision 028): taken from a previous page's `Link` rel="next", never built by a client.
+ */
+export const cursorQuerySchema = z
+  .string()
+  .max(60)
+  .transform((value, ctx): Cursor => {
+    const m = CURSOR.exec(value);
+    if (!m) {
+      ctx.addIssue({ code: 'custom', message: 'Not a cursor from a next link' });
+      return z.NEVER;
+    }
+    return { atMicros: m[1]!, id: m[2]! };
+  })
+  .describe("Where the page starts: copied from the previous page's next link");
+
+/**
+ * `pagingQuerySchema` for a list that pages in keyset order (decision 028): its next links carry
+ * `after` instead of the next page number, so a deep page costs what the first costs. `page`
+ * still works (a page number asked for directly).
+ */
+export const keysetPagingQuerySchema = (defaultLimit: number, max = 100) =>
+  pagingQuerySchema(defaultLimit, max).extend({ after: cursorQuerySchema.optional() });

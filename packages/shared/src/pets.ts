@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { uuidSchema } from './ids';
 import { imageUrlSchema } from './images';
-import { pagingQuerySchema } from './pagination';
+import { keysetPagingQuerySchema, pagingQuerySchema } from './pagination';
 import { requiredText, text } from './text';
 import {
   adoptionLimits,
@@ -66,8 +66,8 @@ const booleanQuery = z
   .enum(['true', 'false'], { message: 'Must be true or false' })
   .transform((v) => v === 'true');
 
-/** GET /api/pets: one page, newest first, total in X-Total-Count. */
-export const petListQuerySchema = pagingQuerySchema(PETS_PAGE_SIZE).extend({
+/** GET /api/pets: one page, newest first, total in X-Total-Count, the next page in keyset order. */
+export const petListQuerySchema = keysetPagingQuerySchema(PETS_PAGE_SIZE).extend({
   search: text().trim().max(100).optional().describe('Case-insensitive substring of the pet name'),
   category: petCategorySchema.optional(),
   adopted: booleanQuery.optional().describe('false for the public list'),

@@ -1,5 +1,6 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { preparedStatement } from '../db/prepared';
 import { session, user } from '../db/schema/index';
 import type { AuthUser } from '../lib/hono-env';
 
@@ -9,11 +10,27 @@ export async function findUserWithLiveSession(
   userId: string,
   sessionId: string,
 ): Promise<AuthUser | null> {
-  const rows = await db
-    .select({ id: user.id, email: user.email, name: user.name, image: user.image, role: user.role })
-    .from(user)
-    .innerJoin(session, eq(session.userId, user.id))
-    .where(and(eq(user.id, userId), eq(session.id, sessionId), gt(session.expiresAt, new Date())))
-    .limit(1);
+  // every signed-in request asks this: built once and prepared (decision 029)
+  const rows = await preparedStatement(db, 'user_with_live_session', (name) =>
+    db
+      .select({
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        image: user.image,
+        role: user.role,
+      })
+      .from(user)
+      .innerJoin(session, eq(session.userId, user.id))
+      .where(
+        and(
+          eq(user.id, sql.placeholder('userId')),
+          eq(session.id, sql.placeholder('sessionId')),
+          gt(session.expiresAt, sql.placeholder('now')),
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+  ).execute({ userId, sessionId, now: new Date() });
   return rows[0] ?? null;
 }

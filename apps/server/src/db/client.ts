@@ -107,7 +107,9 @@ export async function openDatabase(
     lock?.release();
     throw dataDir ? cannotOpen(dataDir, diagnose(dataDir, err)) : err;
   }
+  const writes = countWrites(client);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
+  embeddedWrites.set(db, writes);
   return {
     db,
     kind: 'pglite',
@@ -124,6 +126,52 @@ export async function openDatabase(
       }
     },
   };
+}
+
+/** How many writes an embedded database has seen: reads kept in memory are good until it moves. */
+interface WriteCount {
+  generation: number;
+}
+
+// eslint-disable-next-line no-restricted-syntax -- keyed by the database handle, which owns them
+const embeddedWrites = new WeakMap<Database, WriteCount>();
+
+/**
+ * The write generation of `db` when it is an embedded database (PGlite): it moves before every
+ * statement that is not a plain SELECT and around every transaction, so a read made under one
+ * generation is exact as long as the generation has not moved (decision 030). Undefined for
+ * PostgreSQL, where other processes write too.
+ */
+export const embeddedWriteGeneration = (db: Database): number | undefined =>
+  embeddedWrites.get(db)?.generation;
+
+/**
+ * Counts the writes through `client` (its only user: the data folder is locked to this process).
+ * PGlite runs one statement at a time in call order, so a read asked for after a write's count
+ * moved runs after that write; a transaction moves it when it starts and again once it ended.
+ */
+function countWrites(client: PGlite): WriteCount {
+  const writes = { generation: 0 };
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((text: string, ...rest: unknown[]) => {
+    if (!/^\s*select\b/i.test(text)) writes.generation += 1;
+    return (query as (...args: unknown[]) => unknown)(text, ...rest);
+  }) as typeof client.query;
+  client.exec = ((...args: Parameters<typeof client.exec>) => {
+    writes.generation += 1;
+    return exec(...args);
+  }) as typeof client.exec;
+  client.transaction = (async (...args: Parameters<typeof client.transaction>) => {
+    writes.generation += 1;
+    try {
+      return await transaction(...args);
+    } finally {
+      writes.generation += 1;
+    }
+  }) as typeof client.transaction;
+  return writes;
 }
 
 const cannotOpen = (dataDir: string, reason: string) =>

@@ -1,5 +1,6 @@
-import { count, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Cursor } from '@pet-haven/shared/pagination';
+import { count, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Page, PageWindow } from '../lib/paging';
 import type { DbOrTx } from './client';
 
@@ -22,4 +23,48 @@ export async function pageFrom<T>(
 ): Promise<Page<T>> {
   const [rows, totals] = await Promise.all([rowsOf(window), totalOf]);
   return { rows, total: totals[0]?.total ?? 0 };
+}
+
+/**
+ * A row's place in a list in keyset order, selected beside its id: the sort time in whole
+ * microseconds since 1970 as text (exact; a JS Date keeps only milliseconds).
+ */
+export const cursorAtOf = (at: AnyPgColumn) =>
+  sql<string>`(extract(epoch from ${at}) * 1000000)::bigint::text`;
+
+/**
+ * The rows after `cursor` in newest-first order (`at DESC, id DESC`): one row comparison, which
+ * PostgreSQL answers by walking the list's index from that point (decision 028).
+ */
+export const afterCursor = (
+  at: AnyPgColumn,
+  id: AnyPgColumn,
+  cursor: { [K in keyof Cursor]: Cursor[K] | Placeholder },
+): SQL =>
+  sql`(${at}, ${id}) < (timestamptz 'epoch' + ${cursor.atMicros}::bigint * interval '1 microsecond', ${cursor.id}::uuid)`;
+
+/**
+ * A page of a list in keyset order (`keysetPageOf`): `rowsOf` answers up to `limit + 1` rows of
+ * the window, each with its `id` and `cursorAt` (`cursorAtOf`), from `afterCursor` when the window
+ * has one; the extra row only tells that there is a next page, which starts after the last row
+ * answered. `totalOf`, where the list promises a total, is asked side by side.
+ */
+export async function keysetPageFrom<T extends { id: string; cursorAt: string }>(
+  window: PageWindow,
+  rowsOf: (window: PageWindow) => PromiseLike<T[]>,
+  totalOf?: PromiseLike<Array<{ total: number }>>,
+): Promise<Page<T>> {
+  const [read, totals] = await Promise.all([
+    rowsOf({ ...window, limit: window.limit + 1 }),
+    totalOf,
+  ]);
+  const more = read.length > window.limit;
+  // a copy: the rows read may be shared (kept by the embedded database, decision 030)
+  const rows = more ? read.slice(0, window.limit) : read;
+  const last = rows.at(-1);
+  return {
+    rows,
+    ...(totals && { total: totals[0]?.total ?? 0 }),
+    next: more && last ? { atMicros: last.cursorAt, id: last.id } : null,
+  };
 }

@@ -134,8 +134,9 @@ export function compressAnswers(threshold = COMPRESSION_THRESHOLD_BYTES): Middle
     await next();
     const res = c.res;
     const type = res.headers.get('content-type');
+    // `res.body` is read last, when there is something to compress: on the Node server it turns
+    // the answer's lightweight stand-in into a full Response, which costs more than the check.
     if (
-      !res.body ||
       c.req.method === 'HEAD' ||
       res.status === 204 ||
       res.status === 206 ||
@@ -150,7 +151,7 @@ export function compressAnswers(threshold = COMPRESSION_THRESHOLD_BYTES): Middle
     const length = res.headers.get('content-length');
     if (length !== null && Number(length) < threshold) return;
     const encoding = negotiateEncoding(c.req.header('accept-encoding'));
-    if (!encoding) return;
+    if (!encoding || !res.body) return;
 
     // Hono copies the current answer's headers onto the one set below: change them here first.
     const etag = res.headers.get('etag');

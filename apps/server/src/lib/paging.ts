@@ -1,4 +1,10 @@
-import { LINK_HEADER, TOTAL_COUNT_HEADER, type PagingQuery } from '@pet-haven/shared/pagination';
+import {
+  cursorParam,
+  LINK_HEADER,
+  TOTAL_COUNT_HEADER,
+  type Cursor,
+  type PagingQuery,
+} from '@pet-haven/shared/pagination';
 import type { OpenAPIHono, RouteConfig, RouteHandler, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv, AuthUser } from './hono-env';
@@ -12,16 +18,25 @@ import type { AppEnv, AuthUser } from './hono-env';
  * the routes or the web, which follows the `Link` header.
  */
 
-/** A page as repositories take it: how many rows, after how many. */
+/**
+ * A page as repositories take it: how many rows, after how many; for a list in keyset order
+ * (`keysetPageOf`), after which row, and the repository answers where the next page starts.
+ */
 export interface PageWindow {
   limit: number;
   offset: number;
+  keyset?: { after: Cursor | undefined };
 }
 
-/** One page as a repository answers it: its rows and how many match in all. */
+/**
+ * One page as a repository answers it: its rows, how many match in all (unless the list does not
+ * promise a total, decision 028) and, in keyset order, where the next page starts (null on the
+ * last page; a page by offset has none and its next page follows from the total).
+ */
 export interface Page<T> {
   rows: T[];
-  total: number;
+  total?: number;
+  next?: Cursor | null;
 }
 
 /** `page` (from 1) and `limit` of a validated list query, as LIMIT/OFFSET. */
@@ -30,41 +45,79 @@ export const pageOf = (query: PagingQuery): PageWindow => ({
   offset: (query.page - 1) * query.limit,
 });
 
-const pageHeaders = {
+/**
+ * The window of a list that pages in keyset order (its query schema is `keysetPagingQuerySchema`):
+ * from the cursor of a next link, or from a page number asked for directly; the answer's next link
+ * carries a cursor either way, so walking the list never costs an offset (decision 028).
+ */
+export const keysetPageOf = (query: PagingQuery): PageWindow => ({
+  limit: query.limit,
+  offset: query.after ? 0 : (query.page - 1) * query.limit,
+  keyset: { after: query.after },
+});
+
+const totalHeader = {
   [TOTAL_COUNT_HEADER]: {
     schema: { type: 'integer' as const },
     description: 'How many items match in all',
   },
+};
+const linkHeader = {
   [LINK_HEADER]: {
     schema: { type: 'string' as const },
-    description: '`</api/...?page=n+1&limit=...>; rel="next"` while there is a next page',
+    description:
+      '`</api/...?page=n+1&limit=...>; rel="next"` (lists in keyset order: `after=<cursor>` instead of `page`) while there is a next page',
   },
 };
 
-/** OpenAPI: a 200 answer that is one page of `item`, with the paging headers. */
-export const pageResponse = <T extends z.ZodType>(list: T, description: string) => ({
+/**
+ * OpenAPI: a 200 answer that is one page of `item`, with the paging headers; `total: false` for a
+ * list that promises no total (decision 028).
+ */
+export const pageResponse = <T extends z.ZodType>(
+  list: T,
+  description: string,
+  { total = true }: { total?: boolean } = {},
+) => ({
   content: { 'application/json': { schema: list } },
-  description: `${description}: one page, the total in X-Total-Count, the next page in Link`,
-  headers: pageHeaders,
+  description: total
+    ? `${description}: one page, the total in X-Total-Count, the next page in Link`
+    : `${description}: one page, the next page in Link (no total)`,
+  headers: total ? { ...totalHeader, ...linkHeader } : linkHeader,
 });
 
-/** The same path and filters, one page further. */
-function nextPageUrl(requestUrl: string, query: PagingQuery): string {
+/** The same path and filters, one page further: after the page's last row, or the next number. */
+function nextPageUrl(
+  requestUrl: string,
+  query: PagingQuery,
+  next: Cursor | null | undefined,
+): string {
   const url = new URL(requestUrl);
-  url.searchParams.set('page', String(query.page + 1));
+  if (next) {
+    url.searchParams.delete('page');
+    url.searchParams.set('after', cursorParam(next));
+  } else {
+    url.searchParams.set('page', String(query.page + 1));
+  }
   url.searchParams.set('limit', String(query.limit));
   return url.pathname + url.search;
 }
 
+/** Whether `page` of `query` has a page after it. */
+function hasNext(query: PagingQuery, page: Page<unknown>): boolean {
+  if (page.next !== undefined) return page.next !== null;
+  if (page.total === undefined) return false;
+  return page.rows.length > 0 && pageOf(query).offset + page.rows.length < page.total;
+}
+
 /**
- * A list route's 200: the page's rows shaped by the presenter, with its headers (`X-Total-Count`,
- * and `Link` rel="next" unless it is the last page).
+ * A list route's 200: the page's rows shaped by the presenter, with its headers (`X-Total-Count`
+ * where the list promises a total, and `Link` rel="next" unless it is the last page).
  */
 function pageAnswer<R, A>(c: Context, query: PagingQuery, page: Page<R>, present: (row: R) => A) {
-  c.header(TOTAL_COUNT_HEADER, String(page.total));
-  const seen = pageOf(query).offset + page.rows.length;
-  if (page.rows.length > 0 && seen < page.total) {
-    c.header(LINK_HEADER, `<${nextPageUrl(c.req.url, query)}>; rel="next"`);
+  if (page.total !== undefined) c.header(TOTAL_COUNT_HEADER, String(page.total));
+  if (hasNext(query, page)) {
+    c.header(LINK_HEADER, `<${nextPageUrl(c.req.url, query, page.next)}>; rel="next"`);
   }
   return c.json(page.rows.map(present), 200);
 }

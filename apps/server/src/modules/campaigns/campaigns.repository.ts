@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { countRows, pageFrom } from '../../db/paging';
+import { afterCursor, countRows, cursorAtOf, keysetPageFrom, pageFrom } from '../../db/paging';
+import { preparedRead } from '../../db/prepared';
 import { countListed, listedInIdOrder } from '../../db/sitemap';
 import type { Page, PageWindow } from '../../lib/paging';
 import { campaigns, donations, images, user } from '../../db/schema/index';
@@ -90,33 +91,49 @@ export async function findCampaignById(
 }
 
 /**
- * One page of the public list: not paused, not archived, newest first. The WHERE and ORDER BY
- * match the partial index campaigns_public_list_idx exactly, so PostgreSQL walks the index and
- * stops after offset + limit entries; the joins then touch only the rows answered (the count is
- * an index-only scan of the same partial index).
+ * One page of the public list: not paused, not archived, newest first, in keyset order from the
+ * window's cursor (decision 028). The WHERE and ORDER BY match the partial index
+ * campaigns_public_list_idx exactly, so PostgreSQL walks the index from the cursor (or past the
+ * offset of a page number asked for) and stops after the page; the joins then touch only the
+ * rows answered; the statement is prepared once (decision 029). The list promises no total: counting it would grow with the campaigns, and no
+ * screen shows it.
  */
 export function listPublicCampaigns(db: DbOrTx, window: PageWindow): Promise<Page<CampaignRow>> {
-  const where = and(eq(campaigns.paused, false), isNull(campaigns.archivedAt));
-  return pageFrom(
-    window,
-    ({ limit, offset }) => {
+  const after = window.keyset?.after;
+  return keysetPageFrom(window, ({ limit, offset }) =>
+    preparedRead(db, `campaigns_public_${after ? 'k' : ''}`, (name) => {
+      const where = and(eq(campaigns.paused, false), isNull(campaigns.archivedAt));
       const page = db
-        .select({ id: campaigns.id, createdAt: campaigns.createdAt })
+        .select({
+          id: campaigns.id,
+          createdAt: campaigns.createdAt,
+          cursorAt: cursorAtOf(campaigns.createdAt).as('cursor_at'),
+        })
         .from(campaigns)
-        .where(where)
+        .where(
+          after
+            ? and(
+                where,
+                afterCursor(campaigns.createdAt, campaigns.id, {
+                  atMicros: sql.placeholder('atMicros'),
+                  id: sql.placeholder('afterId'),
+                }),
+              )
+            : where,
+        )
         .orderBy(...newestFirst)
-        .limit(limit)
-        .offset(offset)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
         .as('page');
       return db
-        .select(campaignColumns)
+        .select({ ...campaignColumns, cursorAt: page.cursorAt })
         .from(page)
         .innerJoin(campaigns, eq(campaigns.id, page.id))
         .innerJoin(user, eq(user.id, campaigns.ownerId))
         .innerJoin(images, eq(images.id, campaigns.pictureId))
-        .orderBy(sql`${page.createdAt} desc`, sql`${page.id} desc`);
-    },
-    countRows(db, campaigns, where),
+        .orderBy(sql`${page.createdAt} desc`, sql`${page.id} desc`)
+        .prepare(name);
+    }).execute({ atMicros: after?.atMicros, afterId: after?.id, limit, offset }),
   );
 }
 

@@ -9,7 +9,7 @@ import type { AppDeps } from '../../app-deps';
 import { authorize } from '../../auth/authorize';
 import { invalidField, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
-import { pageOf, type Page } from '../../lib/paging';
+import { keysetPageOf, pageOf, type Page } from '../../lib/paging';
 import { recordAdminAction } from '../audit/audit.repository';
 import { releaseImages, resolveHostedImage } from '../images/images.service';
 import { releaseOpenIntents, reservedCentsOf } from '../payments/payments.service';
@@ -126,7 +126,7 @@ export function listPublic(
   deps: CampaignDeps,
   query: CampaignListQuery,
 ): Promise<Page<CampaignRow>> {
-  return listPublicCampaigns(deps.database.db, pageOf(query));
+  return listPublicCampaigns(deps.database.db, keysetPageOf(query));
 }
 
 /** The sitemap's campaigns (decision 021): how many there are. */

@@ -1,7 +1,8 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PetCategory } from '@pet-haven/shared/pets';
 import type { DbOrTx } from '../../db/client';
-import { countRows, pageFrom } from '../../db/paging';
+import { afterCursor, countRows, cursorAtOf, keysetPageFrom, pageFrom } from '../../db/paging';
+import { preparedRead } from '../../db/prepared';
 import { countListed, listedInIdOrder } from '../../db/sitemap';
 import type { Page, PageWindow } from '../../lib/paging';
 import { images, petCounts, pets, user } from '../../db/schema/index';
@@ -37,16 +38,39 @@ export interface PetFilter {
 /** `%`, `_` and `\` match themselves in a LIKE pattern built from user input. */
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-function conditions(f: PetFilter): SQL | undefined {
+/** The values of a list query, by placeholder name (`sql.placeholder`). */
+type ListValues = {
+  adopted?: boolean;
+  category?: PetCategory;
+  owner?: string;
+  pattern?: string;
+  atMicros?: string;
+  afterId?: string;
+  limit: number;
+  offset: number;
+};
+
+/** Which filters a list query has: one prepared statement per shape (db/prepared.ts). */
+const shapeOf = (v: ListValues) =>
+  [
+    v.adopted !== undefined && 'a',
+    v.category !== undefined && 'c',
+    v.owner !== undefined && 'o',
+    v.pattern !== undefined && 's',
+    v.atMicros !== undefined && 'k',
+  ]
+    .filter(Boolean)
+    .join('');
+
+/** The WHERE of a list of that shape, every value a placeholder. */
+function conditions(v: ListValues): SQL | undefined {
   const where: SQL[] = [];
-  if (f.adopted !== undefined) where.push(eq(pets.adopted, f.adopted));
-  if (f.category) where.push(eq(pets.petCategory, f.category));
-  if (f.ownerId) where.push(eq(pets.ownerId, f.ownerId));
-  if (f.search) {
-    // lower(pet_name) LIKE '%...%' is served by the trigram index pets_name_trgm_idx.
-    const pattern = `%${escapeLike(f.search.toLowerCase())}%`;
-    where.push(sql`lower(${pets.petName}) like ${pattern}`);
-  }
+  if (v.adopted !== undefined) where.push(eq(pets.adopted, sql.placeholder('adopted')));
+  if (v.category !== undefined) where.push(eq(pets.petCategory, sql.placeholder('category')));
+  if (v.owner !== undefined) where.push(eq(pets.ownerId, sql.placeholder('owner')));
+  // lower(pet_name) LIKE '%...%' is served by the trigram index pets_name_trgm_idx.
+  if (v.pattern !== undefined)
+    where.push(sql`lower(${pets.petName}) like ${sql.placeholder('pattern')}`);
   return where.length > 0 ? and(...where) : undefined;
 }
 
@@ -59,47 +83,90 @@ function conditions(f: PetFilter): SQL | undefined {
 const newestFirst = [sql`${pets.dateAdded} desc nulls last`, sql`${pets.id} desc nulls last`];
 
 /**
- * How many pets match `f` in all, exactly. Filtered by adoption state and category only (the public
+ * How many pets match in all, exactly. Filtered by adoption state and category only (the public
  * list and its categories): read from pet_counts, which the database keeps in step with every
  * write (decision 027), in time that does not grow with the pets. With a search or an owner:
  * counted with the page's predicate, served by the trigram index or the owner's.
  */
-function countPets(db: DbOrTx, f: PetFilter) {
-  if (f.search || f.ownerId) return countRows(db, pets, conditions(f));
-  const where: SQL[] = [];
-  if (f.adopted !== undefined) where.push(eq(petCounts.adopted, f.adopted));
-  if (f.category) where.push(eq(petCounts.petCategory, f.category));
-  return db
-    .select({ total: sql<number>`coalesce(sum(${petCounts.pets}), 0)`.mapWith(Number) })
-    .from(petCounts)
-    .where(where.length > 0 ? and(...where) : undefined);
+function countPets(db: DbOrTx, v: ListValues) {
+  const shape = shapeOf({ ...v, atMicros: undefined });
+  return preparedRead(db, `pets_count_${shape}`, (name) => {
+    if (v.pattern !== undefined || v.owner !== undefined) {
+      return countRows(db, pets, conditions(v)).prepare(name);
+    }
+    const where: SQL[] = [];
+    if (v.adopted !== undefined) where.push(eq(petCounts.adopted, sql.placeholder('adopted')));
+    if (v.category !== undefined) {
+      where.push(eq(petCounts.petCategory, sql.placeholder('category')));
+    }
+    return db
+      .select({ total: sql<number>`coalesce(sum(${petCounts.pets}), 0)`.mapWith(Number) })
+      .from(petCounts)
+      .where(where.length > 0 ? and(...where) : undefined)
+      .prepare(name);
+  }).execute(v);
+}
+
+/**
+ * The page of a list of that shape: its ids come from the pets table alone (walking an index in
+ * order from the cursor, or past the offset); only those few rows are then joined to their owner
+ * and picture.
+ */
+function pageOfPets(db: DbOrTx, v: ListValues) {
+  return preparedRead(db, `pets_page_${shapeOf(v)}`, (name) => {
+    const where = conditions(v);
+    const pageIds = db
+      .select({ id: pets.id, cursorAt: cursorAtOf(pets.dateAdded).as('cursor_at') })
+      .from(pets)
+      .where(
+        v.atMicros !== undefined
+          ? and(
+              where,
+              afterCursor(pets.dateAdded, pets.id, {
+                atMicros: sql.placeholder('atMicros'),
+                id: sql.placeholder('afterId'),
+              }),
+            )
+          : where,
+      )
+      .orderBy(...newestFirst)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('page_ids');
+    return db
+      .select({ ...petColumns, cursorAt: pageIds.cursorAt })
+      .from(pets)
+      .innerJoin(user, eq(user.id, pets.ownerId))
+      .innerJoin(images, eq(images.id, pets.imageId))
+      .innerJoin(pageIds, eq(pageIds.id, pets.id))
+      .orderBy(...newestFirst)
+      .prepare(name);
+  }).execute(v);
 }
 
 /**
  * One page of pets, newest first (id breaks ties), and how many match in all, exactly
- * (`countPets`).
+ * (`countPets`). In keyset order (the public list, `keysetPageOf`) the page starts after the
+ * window's cursor and tells where the next one starts. Both statements are prepared once per shape
+ * of the filter (decision 029); the embedded database keeps their answers until its next write
+ * (decision 030).
  */
 export function listPets(db: DbOrTx, filter: PetFilter, window: PageWindow): Promise<Page<PetRow>> {
-  const where = conditions(filter);
-  return pageFrom(
-    window,
-    ({ limit, offset }) => {
-      // The page's ids come from the pets table alone (walking an index in order, even for a
-      // deep offset); only those few rows are then joined to their owner and picture.
-      const pageIds = db
-        .select({ id: pets.id })
-        .from(pets)
-        .where(where)
-        .orderBy(...newestFirst)
-        .limit(limit)
-        .offset(offset)
-        .as('page_ids');
-      return selectPets(db)
-        .innerJoin(pageIds, eq(pageIds.id, pets.id))
-        .orderBy(...newestFirst);
-    },
-    countPets(db, filter),
-  );
+  const after = window.keyset?.after;
+  const values: ListValues = {
+    adopted: filter.adopted,
+    category: filter.category,
+    owner: filter.ownerId,
+    pattern: filter.search ? `%${escapeLike(filter.search.toLowerCase())}%` : undefined,
+    atMicros: after?.atMicros,
+    afterId: after?.id,
+    limit: window.limit,
+    offset: window.offset,
+  };
+  const rowsOf = ({ limit, offset }: PageWindow) => pageOfPets(db, { ...values, limit, offset });
+  return window.keyset
+    ? keysetPageFrom(window, rowsOf, countPets(db, values))
+    : pageFrom(window, rowsOf, countPets(db, values));
 }
 
 export async function findPetById(db: DbOrTx, id: string): Promise<PetRow | null> {

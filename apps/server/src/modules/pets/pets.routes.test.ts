@@ -135,6 +135,28 @@ describe('GET /api/pets and GET /api/pets/{id}', () => {
     expect(signedIn.body[0].userEmail).toBe(other.email);
   });
 
+  it('answers the same page again fresh after every kind of write, right after reading it', async () => {
+    const page = '/api/pets?search=Freshness&limit=5';
+    const read = async () => {
+      const res = await ctx.request(page);
+      return {
+        names: (res.body as { petName: string }[]).map((p) => p.petName),
+        total: res.headers.get('x-total-count'),
+      };
+    };
+    expect(await read()).toEqual({ names: [], total: '0' });
+    const pet = await addPetVia(ctx, owner.token, { petName: 'Freshness One' });
+    expect(await read()).toEqual({ names: ['Freshness One'], total: '1' });
+    await ctx.request(`/api/update-pet/${pet._id}`, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { petName: 'Freshness Two' },
+    });
+    expect(await read()).toEqual({ names: ['Freshness Two'], total: '1' });
+    await ctx.request(`/api/pet/${pet._id}`, { method: 'DELETE', token: owner.token });
+    expect(await read()).toEqual({ names: [], total: '0' });
+  });
+
   it('shows anonymous callers only pets not yet adopted, whatever they ask', async () => {
     for (const q of ['', '?adopted=true', '?adopted=false', '?category=cat']) {
       const res = await ctx.request(`/api/pets${q}`);

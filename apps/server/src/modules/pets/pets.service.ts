@@ -9,7 +9,7 @@ import type { AppDeps } from '../../app-deps';
 import { authorize } from '../../auth/authorize';
 import { notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
-import { pageOf } from '../../lib/paging';
+import { keysetPageOf, pageOf } from '../../lib/paging';
 import { releaseImages, resolveHostedImage } from '../images/images.service';
 import { resolveListOwner } from '../users/users.service';
 import { deletePetByAdmin, setPetAdoptedByAdmin, updatePetByAdmin } from './pets-admin.service';
@@ -25,7 +25,7 @@ export function listPets(deps: AppDeps, query: PetListQuery) {
   return repo.listPets(
     deps.database.db,
     { search: search || undefined, category, adopted },
-    pageOf(query),
+    keysetPageOf(query),
   );
 }
 
