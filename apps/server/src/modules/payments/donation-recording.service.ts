@@ -6,7 +6,12 @@ import { AppError, invalidField } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
 import * as paymentsPolicy from './payments.policy';
 import { CURRENCY } from './payments.provider';
-import { cancelOpenIntent, findIntent, type IntentRow } from './payments.repository';
+import {
+  cancelOpenIntent,
+  findCampaignMoney,
+  findIntent,
+  type IntentRow,
+} from './payments.repository';
 import {
   type ClosedReason,
   closedCodes,
@@ -45,6 +50,12 @@ export async function recordDonation(
       'json.amount',
       `The amount does not match the payment (${formatCents(intent.amountCents)}).`,
     );
+  }
+  if (intent.status === 'succeeded') {
+    // recorded already (the test card form, the webhook or an earlier report did it; the status
+    // is set only with the donation): nothing to ask the provider, nothing to lock
+    const campaign = await findCampaignMoney(deps.database.db, intent.campaignId);
+    return { created: false, raisedCents: campaign?.raisedCents ?? 0 };
   }
   const remote = await deps.paymentProvider.retrieveIntent(intent.id);
   if (!remote) throw noSuchPayment();

@@ -3,12 +3,11 @@ import type { CreatePaymentBody } from '@pet-haven/shared/payments';
 import type { AppDeps } from '../../app-deps';
 import type { AuthUser } from '../../lib/hono-env';
 import {
-  cancelOpenIntentsOfDonor,
   countOpenIntentsOfDonor,
   findCampaignMoney,
-  insertIntent,
   lockCampaignMoney,
   lockDonorPayments,
+  replaceOpenIntentsOfDonor,
   reservedCents,
 } from './payments.repository';
 import { assertCanTake, assertMayOpenAnother } from './payments.rules';
@@ -24,8 +23,8 @@ export interface StartedPayment {
 
 /**
  * POST /api/create-payment: reserves the amount against the campaign's maximum and creates the
- * provider's intent. The money rules run once without a lock (to refuse early without calling
- * the provider) and again with the campaign row locked, in the transaction that stores the
+ * provider's intent. The money rules run once without a lock when the provider is called over the
+ * network (to refuse early without calling it) and always with the campaign row locked, in the transaction that stores the
  * reservation, so concurrent donors can never reserve more than remains. A donor holds at most
  * one unpaid intent per campaign (a new one replaces it, in the same transaction) and at most
  * MAX_OPEN_PAYMENTS_PER_DONOR in all, so nobody can hold a campaign's remainder without paying.
@@ -41,33 +40,47 @@ export async function createPayment(
   const campaignId = body.donationCampaignId;
   const minutes = provider.reservationMinutes;
 
-  const campaign = await findCampaignMoney(db, campaignId);
-  const early = new Date();
-  assertCanTake(
-    campaign,
-    await reservedCents(db, campaignId, early, donor.id),
-    amountCents,
-    early,
-    minutes,
-  );
-  assertMayOpenAnother(await countOpenIntentsOfDonor(db, donor.id, early, campaignId), minutes);
+  let description = 'Donation';
+  if (provider.remote) {
+    // refused early, before asking the provider over the network (checked again under the lock)
+    const campaign = await findCampaignMoney(db, campaignId);
+    const early = new Date();
+    assertCanTake(
+      campaign,
+      await reservedCents(db, campaignId, early, donor.id),
+      amountCents,
+      early,
+      minutes,
+    );
+    assertMayOpenAnother(await countOpenIntentsOfDonor(db, donor.id, early, campaignId), minutes);
+    description = `Donation to ${campaign!.petName}`;
+  }
 
   const intent = await provider.createIntent({
     amountCents,
     campaignId,
     donorId: donor.id,
-    description: `Donation to ${campaign!.petName}`,
+    description,
   });
   let replaced: string[];
   try {
     replaced = await db.transaction(async (tx) => {
       const now = new Date();
-      const locked = await lockCampaignMoney(tx, campaignId);
+      // the donor's own lock and count first: the campaign's row stays locked only for what
+      // concerns it (a hot campaign's donors wait on it in turn); nobody holding a campaign
+      // lock ever waits for a donor's, so the two orders cannot deadlock
       await lockDonorPayments(tx, donor.id);
       assertMayOpenAnother(await countOpenIntentsOfDonor(tx, donor.id, now, campaignId), minutes);
-      const previous = await cancelOpenIntentsOfDonor(tx, campaignId, donor.id);
-      assertCanTake(locked, await reservedCents(tx, campaignId, now), amountCents, now, minutes);
-      await insertIntent(tx, {
+      const locked = await lockCampaignMoney(tx, campaignId);
+      // the donor's unpaid intents here are replaced by this one: they do not count against it
+      assertCanTake(
+        locked,
+        await reservedCents(tx, campaignId, now, donor.id),
+        amountCents,
+        now,
+        minutes,
+      );
+      return replaceOpenIntentsOfDonor(tx, {
         id: intent.id,
         provider: provider.name,
         campaignId,
@@ -76,7 +89,6 @@ export async function createPayment(
         clientSecret: hashClientSecret(intent.clientSecret),
         expiresAt: new Date(now.getTime() + minutes * 60_000),
       });
-      return previous;
     });
   } catch (err) {
     await cancelAtProvider(deps, intent.id, 'Could not cancel an unused intent');

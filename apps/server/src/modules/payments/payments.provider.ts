@@ -34,6 +34,11 @@ export interface PaymentProvider {
    * test provider (the card form is on our page), longer for Stripe (3-D Secure, redirects).
    */
   readonly reservationMinutes: number;
+  /**
+   * Whether creating an intent is a call over the network (Stripe): create-payment then checks the
+   * money rules once before it, to refuse early without calling; the test provider's is local.
+   */
+  readonly remote: boolean;
   /** Creates an intent the browser confirms with the answered client secret. */
   createIntent(input: CreateIntentInput): Promise<{ id: string; clientSecret: string }>;
   /** Asks the provider about an intent; null when it does not know it. */

@@ -1,5 +1,6 @@
-import { and, eq, gt, inArray, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { campaigns, donations, paymentIntents } from '../../db/schema/index';
 
 /** What a payment needs to know about its campaign. */
@@ -54,12 +55,16 @@ export type IntentRow = typeof paymentIntents.$inferSelect;
 export type NewIntent = typeof paymentIntents.$inferInsert;
 export type IntentStatus = IntentRow['status'];
 
-export async function insertIntent(db: DbOrTx, values: NewIntent): Promise<void> {
-  await db.insert(paymentIntents).values(values);
-}
-
+/** The intent by id (a statement prepared once, decision 029: every payment step reads it). */
 export async function findIntent(db: DbOrTx, id: string): Promise<IntentRow | null> {
-  const rows = await db.select().from(paymentIntents).where(eq(paymentIntents.id, id)).limit(1);
+  const rows = await preparedStatement(db, 'payment_intent_by_id', (name) =>
+    db
+      .select()
+      .from(paymentIntents)
+      .where(eq(paymentIntents.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(name),
+  ).execute({ id });
   return rows[0] ?? null;
 }
 
@@ -72,18 +77,6 @@ export async function lockIntent(tx: DbOrTx, id: string): Promise<IntentRow | nu
     .for('update')
     .limit(1);
   return rows[0] ?? null;
-}
-
-export async function setIntentStatus(
-  db: DbOrTx,
-  id: string,
-  status: IntentStatus,
-  lastError: string | null = null,
-): Promise<void> {
-  await db
-    .update(paymentIntents)
-    .set({ status, lastError, updatedAt: sql`now()` })
-    .where(eq(paymentIntents.id, id));
 }
 
 /**
@@ -121,16 +114,6 @@ export async function cancelOpenIntentsOfCampaign(
     );
 }
 
-/** True when the intent's donation is already recorded. */
-export async function isRecorded(db: DbOrTx, paymentIntentId: string): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql`1` })
-    .from(donations)
-    .where(eq(donations.paymentIntentId, paymentIntentId))
-    .limit(1);
-  return rows.length > 0;
-}
-
 export async function setIntentError(db: DbOrTx, id: string, lastError: string): Promise<void> {
   await db
     .update(paymentIntents)
@@ -138,55 +121,14 @@ export async function setIntentError(db: DbOrTx, id: string, lastError: string):
     .where(and(eq(paymentIntents.id, id), notRefunded));
 }
 
-/**
- * Records the donation of a payment intent once: the UNIQUE payment_intent_id makes a second
- * insert for the same intent do nothing. Answers the new donation's id, or null if the intent
- * was already recorded.
- */
-export async function insertDonationOnce(
-  db: DbOrTx,
-  values: {
-    campaignId: string;
-    donorId: string | null;
-    amountCents: number;
-    paymentIntentId: string;
-  },
-): Promise<string | null> {
-  const rows = await db
-    .insert(donations)
-    .values(values)
-    .onConflictDoNothing({ target: donations.paymentIntentId })
-    .returning({ id: donations.id });
-  return rows[0]?.id ?? null;
-}
+const unpaid = inArray(paymentIntents.status, ['requires_payment_method', 'processing']);
 
 /**
- * Adds to the raised amount only if the maximum is not passed. The UPDATE takes the row lock,
- * and PostgreSQL re-checks the WHERE against the latest row after waiting for it, so
- * concurrent additions neither get lost nor overshoot. Answers the new raised amount, or null
- * when it would pass the maximum.
- */
-export async function addToRaised(
-  db: DbOrTx,
-  campaignId: string,
-  cents: number,
-): Promise<number | null> {
-  const rows = await db
-    .update(campaigns)
-    .set({ raisedCents: sql`${campaigns.raisedCents} + ${cents}`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(campaigns.id, campaignId),
-        sql`${campaigns.raisedCents} + ${cents} <= ${campaigns.maxDonationCents}`,
-      ),
-    )
-    .returning({ raisedCents: campaigns.raisedCents });
-  return rows[0]?.raisedCents ?? null;
-}
-
-/**
- * Cents held by payments under way: intents not canceled, not yet recorded as a donation, and
- * either still within their reservation window or already succeeded (paid, record pending).
+ * Cents held by payments under way: unpaid intents within their reservation window. A succeeded
+ * intent holds nothing: it is marked succeeded only in the statement that records its donation
+ * and adds it to the raised amount (`recordDonationOnce`), so its money is in `raisedCents`. The
+ * index payment_intents_campaign_open_idx serves this: the cost follows the payments under way,
+ * not the campaign's donations.
  */
 export async function reservedCents(
   db: DbOrTx,
@@ -201,23 +143,56 @@ export async function reservedCents(
     .where(
       and(
         eq(paymentIntents.campaignId, campaignId),
+        unpaid,
+        gt(paymentIntents.expiresAt, now),
         exceptOpenOfDonor
-          ? sql`not (${paymentIntents.donorId} is not distinct from ${exceptOpenOfDonor} and ${paymentIntents.status} <> 'succeeded')`
+          ? sql`${paymentIntents.donorId} is distinct from ${exceptOpenOfDonor}`
           : undefined,
-        inArray(paymentIntents.status, ['requires_payment_method', 'processing', 'succeeded']),
-        or(gt(paymentIntents.expiresAt, now), eq(paymentIntents.status, 'succeeded')),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(donations)
-            .where(eq(donations.paymentIntentId, paymentIntents.id)),
-        ),
       ),
     );
   return row?.n ?? 0;
 }
 
-const unpaid = inArray(paymentIntents.status, ['requires_payment_method', 'processing']);
+/**
+ * Records the donation of a succeeded payment in one statement, in the caller's transaction
+ * (which holds the campaign's and the intent's locks): adds its amount to the raised amount only
+ * if the maximum is not passed (the guarded UPDATE; PostgreSQL re-checks its WHERE against the
+ * latest row after any wait, so concurrent additions neither get lost nor overshoot), inserts the
+ * donation (UNIQUE payment_intent_id: a second insert for the intent does nothing) and marks the
+ * intent succeeded. Answers the new raised amount and the donation's id; `full` when the maximum
+ * would be passed (nothing changed); a null donation id means one already existed (the caller must
+ * roll back: the raised amount went up).
+ */
+export async function recordDonationOnce(
+  tx: DbOrTx,
+  intent: Pick<IntentRow, 'id' | 'campaignId' | 'donorId' | 'amountCents'>,
+): Promise<{ raisedCents: number; donationId: string | null } | 'full'> {
+  const result = await tx.execute<{ raised: number | null; donation_id: string | null }>(sql`
+    with raised as (
+      update ${campaigns}
+      set raised_cents = raised_cents + ${intent.amountCents}, updated_at = now()
+      where id = ${intent.campaignId} and raised_cents + ${intent.amountCents} <= max_donation_cents
+      returning raised_cents
+    ), donation as (
+      insert into ${donations} (campaign_id, donor_id, amount_cents, payment_intent_id)
+      select ${intent.campaignId}, ${intent.donorId}, ${intent.amountCents}, ${intent.id} from raised
+      on conflict (payment_intent_id) do nothing
+      returning id
+    ), paid as (
+      update ${paymentIntents}
+      set status = 'succeeded', last_error = null, updated_at = now()
+      where id = ${intent.id} and exists (select 1 from donation)
+      returning id
+    )
+    select (select raised_cents from raised) as raised,
+      (select id from donation) as donation_id,
+      (select count(*) from paid) as paid`);
+  const [row] = (
+    result as unknown as { rows: { raised: number | null; donation_id: string | null }[] }
+  ).rows;
+  if (row?.raised === null || row?.raised === undefined) return 'full';
+  return { raisedCents: Number(row.raised), donationId: row.donation_id };
+}
 
 /**
  * Serialises one donor's create-payment calls until the transaction ends (a transaction-scoped
@@ -248,19 +223,29 @@ export async function countOpenIntentsOfDonor(
   return row?.n ?? 0;
 }
 
-/** Cancels the donor's unpaid intents on one campaign (replaced by a new one); answers their ids. */
-export async function cancelOpenIntentsOfDonor(
-  db: DbOrTx,
-  campaignId: string,
-  donorId: string,
-): Promise<string[]> {
-  const rows = await db
-    .update(paymentIntents)
-    .set({ status: 'canceled', lastError: 'replaced', updatedAt: sql`now()` })
-    .where(
-      and(eq(paymentIntents.campaignId, campaignId), eq(paymentIntents.donorId, donorId), unpaid),
-    )
-    .returning({ id: paymentIntents.id });
+/**
+ * Stores a new unpaid intent and cancels the donor's other unpaid intents on its campaign (the
+ * new one replaces them), in one statement; answers the ids of those it canceled.
+ */
+export async function replaceOpenIntentsOfDonor(db: DbOrTx, values: NewIntent): Promise<string[]> {
+  const replaced = db.$with('replaced').as(
+    db
+      .update(paymentIntents)
+      .set({ status: 'canceled', lastError: 'replaced', updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(paymentIntents.campaignId, values.campaignId),
+          eq(paymentIntents.donorId, values.donorId!),
+          unpaid,
+        ),
+      )
+      .returning({ id: paymentIntents.id }),
+  );
+  const inserted = db
+    .$with('inserted')
+    .as(db.insert(paymentIntents).values(values).returning({ id: paymentIntents.id }));
+  // PostgreSQL runs every data-modifying WITH once, read or not: the insert happens either way
+  const rows = await db.with(replaced, inserted).select({ id: replaced.id }).from(replaced);
   return rows.map((r) => r.id);
 }
 

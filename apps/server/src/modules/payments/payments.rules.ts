@@ -4,14 +4,11 @@ import { formatCents } from '@pet-haven/shared/money';
 import type { DbOrTx } from '../../db/client';
 import { AppError, invalidField, notFound } from '../../lib/errors';
 import {
-  addToRaised,
   type CampaignMoneyState,
-  insertDonationOnce,
   type IntentRow,
-  isRecorded,
   lockCampaignMoney,
   lockIntent,
-  setIntentStatus,
+  recordDonationOnce,
 } from './payments.repository';
 
 /**
@@ -121,27 +118,21 @@ export async function recordOnce(
   tx: DbOrTx,
   intent: Pick<IntentRow, 'id' | 'campaignId'>,
   now: Date,
+  /** The campaign and the intent, when the caller locked them already (in that order). */
+  locked?: { campaign: CampaignMoneyState; intent: IntentRow },
 ): Promise<RecordResult> {
-  const campaign = await lockCampaignMoney(tx, intent.campaignId);
-  const current = await lockIntent(tx, intent.id);
+  const campaign = locked?.campaign ?? (await lockCampaignMoney(tx, intent.campaignId));
+  const current = locked?.intent ?? (await lockIntent(tx, intent.id));
   if (!campaign || !current) throw noSuchPayment();
   if (current.lastError === 'refunded') return { refunded: true };
-  if (await isRecorded(tx, current.id)) {
-    return { created: false, raisedCents: campaign.raisedCents };
-  }
+  // `succeeded` is set only below, with the donation, in one statement: it means recorded
+  if (current.status === 'succeeded') return { created: false, raisedCents: campaign.raisedCents };
   const closed = closedReason(campaign, now);
   if (closed) return { refused: closed };
-  const raised = await addToRaised(tx, current.campaignId, current.amountCents);
-  if (raised === null) return { refused: 'full' };
-  const donationId = await insertDonationOnce(tx, {
-    campaignId: current.campaignId,
-    donorId: current.donorId,
-    amountCents: current.amountCents,
-    paymentIntentId: current.id,
-  });
-  // isRecorded ran under the intent's lock, so a conflict here means a broken invariant:
-  // throwing rolls back the raised amount rather than counting money with no donation row.
-  if (!donationId) throw new Error(`Donation for payment ${current.id} already exists`);
-  await setIntentStatus(tx, current.id, 'succeeded');
-  return { created: true, raisedCents: raised };
+  const recorded = await recordDonationOnce(tx, current);
+  if (recorded === 'full') return { refused: 'full' };
+  // the intent was not succeeded under its lock, so a donation already there means a broken
+  // invariant: throwing rolls back the raised amount rather than counting money with no donation row
+  if (!recorded.donationId) throw new Error(`Donation for payment ${current.id} already exists`);
+  return { created: true, raisedCents: recorded.raisedCents };
 }

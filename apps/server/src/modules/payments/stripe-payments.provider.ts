@@ -24,6 +24,7 @@ function unavailable(err: unknown): AppError {
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   readonly reservationMinutes = 30;
+  readonly remote = true;
   private readonly stripe: Stripe;
 
   constructor(private readonly config: StripeConfig) {

@@ -11,6 +11,7 @@ import { cancelOpenIntent, findIntent } from './payments.repository';
 export class TestPaymentProvider implements PaymentProvider {
   readonly name = 'test' as const;
   readonly reservationMinutes = 10;
+  readonly remote = false;
 
   constructor(private readonly db: Database) {}
 

@@ -61,7 +61,7 @@ export async function confirmTestPayment(
       await setIntentError(tx, intent.id, outcome.code);
       return outcome;
     }
-    const recorded = await recordOnce(tx, intent, now);
+    const recorded = await recordOnce(tx, intent, now, { campaign, intent });
     if ('refunded' in recorded || 'refused' in recorded) {
       throw campaignFull(
         'This campaign has reached its maximum donation amount. Nothing was charged.',
