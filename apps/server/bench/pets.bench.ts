@@ -23,16 +23,23 @@
  * loaded while the app's resident memory is sampled (VmRSS every 50 ms; VmHWM, the kernel's
  * high-water mark, at the end).
  */
-import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { serverEntryOf } from '../src/web/render';
+import {
+  memoryOf,
+  sampleRss,
+  SERVER_MAIN,
+  startArgs,
+  startServer,
+  type ChildServer,
+} from './app-process';
 import { onScratchDatabase } from './bench-app';
+import { fillCampaigns } from './fill-campaigns';
 import { fillPets } from './fill-pets';
 import { loadGet, percentile } from './measure';
 
@@ -41,22 +48,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 /** The built web app, with its server build. */
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
-const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const SERVER_MAIN = path.join(REPO_ROOT, 'apps/server/dist/main.js');
-
-/**
- * How `npm start` runs the built server (the root package.json: `npm run build && node <flags>
- * apps/server/dist/main.js`), as arguments for this Node: the app runs with the flags it runs with
- * there (decision 025).
- */
-function startArgs(): string[] {
-  const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  const [node, ...args] = manifest.scripts.start.split('&&').at(-1)!.trim().split(/\s+/);
-  if (node !== 'node') throw new Error(`Unexpected start script: ${manifest.scripts.start}`);
-  return args.map((arg) => (arg.startsWith('-') ? arg : path.join(REPO_ROOT, arg)));
-}
 
 const scenarios: { name: string; query: string }[] = [
   { name: 'no filter', query: '' },
@@ -134,49 +125,8 @@ function webDirs(): { dirs: Record<Rendering, string>; remove: () => void } {
   return { dirs: { off, on }, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 
-/** Resident memory of process `pid` in MiB from /proc: now (VmRSS) and its peak so far (VmHWM). */
-function memoryOf(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (field: string) =>
-    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
-  return { rss: kib('VmRSS') / 1024, hwm: kib('VmHWM') / 1024 };
-}
-
-/** Samples the app's VmRSS every 50 ms until stopped; answers the highest sample. */
-function sampleRss(pid: number) {
-  let peak = 0;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, memoryOf(pid).rss);
-  }, 50);
-  return () => {
-    clearInterval(timer);
-    return Math.max(peak, memoryOf(pid).rss);
-  };
-}
-
-interface AppProcess {
-  pid: number;
-  base: string;
-  stop: () => Promise<void>;
-}
-
 const PETS = Number(process.env.BENCH_PETS ?? 100_000);
 const CAMPAIGNS = Number(process.env.BENCH_CAMPAIGNS ?? 1_000);
-
-/** `campaigns` live campaigns of the bench owners, with the pets' pictures, newest first. */
-async function fillCampaigns(database: DatabaseHandle, campaigns: number) {
-  await database.maintenance(async (db) => {
-    await db.execute(sql`
-      insert into campaigns (owner_id, picture_id, pet_name, max_donation_cents, raised_cents,
-        last_date, short_description, long_description, paused, created_at)
-      select 'bench-owner-' || (g % 100 + 1), encode(sha256(('bench-image-' || (g % 50 + 1))::bytea), 'hex'),
-        'Campaign pet ' || g, 100000, (g % 1000) * 10, current_date + 30,
-        'Help pet ' || g || ' get well.', 'Pet ' || g || ' needs surgery and a warm place to recover.',
-        false, now() - (g || ' seconds')::interval
-      from generate_series(1, ${campaigns}) as g`);
-    await db.execute(sql`analyze campaigns`);
-  });
-}
 
 /** The plans of the list queries, to check the indexes are used. */
 async function explain(database: DatabaseHandle) {
@@ -186,6 +136,8 @@ async function explain(database: DatabaseHandle) {
     sql`select id from pets where adopted = false and lower(pet_name) like '%luna%' order by date_added desc nulls last, id desc nulls last limit 24`,
     sql`select count(*) from pets where adopted = false and lower(pet_name) like '%4242%'`,
     sql`select id from pets where adopted = false order by date_added desc nulls last, id desc nulls last limit 24 offset 47976`,
+    // the same deep page by keyset cursor (decision 028): an index condition, no offset
+    sql`select id from pets where adopted = false and (date_added, id) < (select date_added, id from pets where adopted = false order by date_added desc nulls last, id desc nulls last offset 47975 limit 1) order by date_added desc nulls last, id desc nulls last limit 25`,
   ];
   for (const q of plans) {
     const res = await database.db.execute(sql`explain analyze ${q}`);
@@ -219,15 +171,6 @@ async function fillDatabase(databaseUrl: string | undefined, dataDir: string, wi
   }
 }
 
-/** A TCP port free on the loopback interface now. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /**
  * The built server (dist/main.js) in a process of its own, as `npm start` runs it: plain `node`,
  * its request log written (to nowhere), on the database filled for it. Answers once it serves the
@@ -238,45 +181,19 @@ async function startApp(
   databaseUrl: string | undefined,
   dataDir: string,
   { keptPagesMb, defaultHeap }: Mode,
-): Promise<AppProcess> {
-  const port = await freePort();
+): Promise<ChildServer> {
   const args = startArgs().filter((a) => !(defaultHeap && a.startsWith('--max-old-space-size')));
-  const child = spawn(process.execPath, args, {
-    env: {
-      PATH: process.env.PATH,
-      HOST: '127.0.0.1',
-      PORT: String(port),
+  return startServer(
+    args,
+    {
       DATA_DIR: dataDir,
       DEMO_DATA: 'false',
       WEB_DIST_DIR: webDistDir,
       ...(databaseUrl && { DATABASE_URL: databaseUrl }),
       ...(keptPagesMb && { RENDERED_PAGES_MB: keptPagesMb }),
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    const ready = await Promise.race([
-      exited.then((code) => {
-        throw new Error(`The app exited with code ${code}`);
-      }),
-      fetch(`${base}/api/pets?limit=1`).then(
-        (res) => res.status === 200,
-        () => false,
-      ),
-    ]);
-    if (ready) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    pid: child.pid!,
-    base,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+    '/api/pets?limit=1',
+  );
 }
 
 /** How many different pets' pages the last page scenario asks for, in turn. */
@@ -335,7 +252,7 @@ async function measureApp(
   kind: string,
   name: string,
   rendering: Rendering,
-  app: AppProcess,
+  app: ChildServer,
   fillMs: number,
 ): Promise<ModeResult> {
   // started and serving: what it holds before the load

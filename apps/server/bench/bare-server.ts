@@ -1,0 +1,69 @@
+/**
+ * The bare baseline of `npm run bench` (bench/lists.bench.ts): a `node:http` server and a `pg`
+ * pool of the app's size, nothing else: no framework, no ORM, no validation, no log. For each
+ * request it knows (the exact path and query) it runs the very SQL the app runs for it, captured
+ * from the app's own repository functions through drizzle's logger (same text, same parameters),
+ * side by side as the app does, each prepared once per connection as the app prepares them
+ * (decision 029), and answers the rows as JSON with the total in X-Total-Count.
+ * Anything else is a 404.
+ *
+ * Run as a process of its own by the bench: `BARE_QUERIES=<file> DATABASE_URL=... PORT=...`.
+ * The file maps each request's path and query to the statements of its answer:
+ * `{ "/api/pets?adopted=false": { "rows": {text, params}, "total": {text, params} | null, "limit": 24 } }`.
+ */
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import pg from 'pg';
+
+export interface Statement {
+  text: string;
+  params: unknown[];
+}
+
+/** What the bare server runs for one request: the page's rows and, where the app counts, the total. */
+export interface BareAnswer {
+  rows: Statement;
+  total: Statement | null;
+  /** Rows shown (the app reads one more, to know there is a next page). */
+  limit: number;
+}
+
+function main() {
+  const answers = JSON.parse(readFileSync(process.env.BARE_QUERIES!, 'utf8')) as Record<
+    string,
+    BareAnswer
+  >;
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+  // one name per SQL text: PostgreSQL parses and plans each once per connection
+  const names = new Map<string, string>();
+  const run = ({ text, params }: Statement) => {
+    if (!names.has(text)) names.set(text, `bare_${names.size}`);
+    return pool.query({ name: names.get(text), text, values: params });
+  };
+  const server = http.createServer((req, res) => {
+    const answer = answers[req.url ?? ''];
+    if (!answer) {
+      res.writeHead(404).end();
+      return;
+    }
+    Promise.all([run(answer.rows), answer.total && run(answer.total)]).then(
+      ([rows, total]) => {
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        if (total) headers['x-total-count'] = String(Object.values(total.rows[0] ?? {})[0] ?? 0);
+        res.writeHead(200, headers).end(JSON.stringify(rows.rows.slice(0, answer.limit)));
+      },
+      (err: Error) => {
+        res.writeHead(500).end(err.message);
+      },
+    );
+  });
+  server.keepAliveTimeout = 5000;
+  server.listen(Number(process.env.PORT), '127.0.0.1');
+  process.on('SIGTERM', () => {
+    server.close();
+    server.closeAllConnections();
+    void pool.end();
+  });
+}
+
+if (process.env.BARE_QUERIES) main();

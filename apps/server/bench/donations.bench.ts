@@ -1,0 +1,289 @@
+/**
+ * Donations on one hot campaign: 50 donors (BENCH_DONORS) give again and again to the same
+ * campaign for BENCH_SECONDS, then as long each to a campaign of their own (the same work without
+ * a hot row, in the same run), each as the donate dialog does with the built-in test provider
+ * (create-payment, confirm on the test card form, record), against the built app started as
+ * `npm start` starts it, on PostgreSQL (a scratch database made and dropped by the run) and, unless
+ * BENCH_PGLITE=0, on PGlite. Answers recorded donations per second, each donation's whole flow
+ * p50/p99, the app's peak memory, and checks the money: raised = sum of donations = sum of the
+ * succeeded payments, one donation per payment.
+ *
+ *   npm run build
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:donations
+ *   BENCH_DONORS=50 BENCH_SECONDS=10 BENCH_PGLITE=0 BENCH_CPU_PROF=/tmp/profiles ...
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { campaigns, images, session, user } from '../src/db/schema/index';
+import { issueAccessToken } from '../src/auth/token';
+import { memoryOf, sampleRss, startArgs, startServer } from './app-process';
+import { onScratchDatabase } from './bench-app';
+import { percentile } from './measure';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const DONORS = Number(process.env.BENCH_DONORS ?? 50);
+export const AUTH_SECRET = randomBytes(32).toString('hex');
+const CPU_PROF = process.env.BENCH_CPU_PROF;
+/** Node flags that make the app write its CPU profile into BENCH_CPU_PROF as it stops. */
+const profiling = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : [];
+
+interface Donor {
+  token: string;
+  /** A campaign only this donor gives to (the baseline without a hot row). */
+  own: string;
+}
+
+/**
+ * The hot campaign (no maximum in reach), the donors with their sessions and access tokens, and a
+ * campaign of each donor's own.
+ */
+export async function prepare(database: DatabaseHandle) {
+  await database.migrate();
+  const db = database.db;
+  const ownerId = randomUUID();
+  await db.insert(user).values({ id: ownerId, name: 'Bench Owner', email: 'owner@example.com' });
+  const pictureId = randomBytes(32).toString('hex');
+  await db.insert(images).values({ id: pictureId, width: 1600, height: 1200 });
+  const campaignOf = async (petName: string) => {
+    const [row] = await db
+      .insert(campaigns)
+      .values({
+        ownerId,
+        pictureId,
+        petName,
+        maxDonationCents: 2_000_000_000,
+        lastDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+        shortDescription: 'Donors give here.',
+        longDescription: 'A campaign the bench donors give to.',
+      })
+      .returning({ id: campaigns.id });
+    return row!.id;
+  };
+  const hot = await campaignOf('Hot campaign');
+  const donors: Donor[] = [];
+  for (let i = 0; i < DONORS; i += 1) {
+    const id = randomUUID();
+    const email = `donor${i}@example.com`;
+    await db.insert(user).values({ id, name: `Donor ${i}`, email, emailVerified: true });
+    const sid = randomUUID();
+    await db.insert(session).values({
+      id: sid,
+      userId: id,
+      token: randomUUID(),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    donors.push({
+      token: (await issueAccessToken({ sub: id, sid, email }, AUTH_SECRET)).token,
+      own: await campaignOf(`Campaign of donor ${i}`),
+    });
+  }
+  return { hot, donors };
+}
+
+/** Milliseconds of each step of one donation. */
+interface Steps {
+  create: number;
+  confirm: number;
+  record: number;
+}
+
+/** One donation as the donate dialog makes it; answers how long each step took. */
+export async function donate(base: string, donor: Donor, campaignId: string): Promise<Steps> {
+  let t = performance.now();
+  const lap = () => {
+    const now = performance.now();
+    const ms = now - t;
+    t = now;
+    return ms;
+  };
+  const post = (url: string, body: object) =>
+    fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${donor.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const started = await post('/api/create-payment', {
+    donationCampaignId: campaignId,
+    donationAmount: 1.25,
+  });
+  if (started.status !== 200)
+    throw new Error(`create-payment: ${started.status} ${await started.text()}`);
+  const intent = (await started.json()) as { paymentIntentId: string; clientSecret: string };
+  const create = lap();
+  const confirmed = await post(`/api/test-payments/${intent.paymentIntentId}/confirm`, {
+    clientSecret: intent.clientSecret,
+    cardNumber: '4242 4242 4242 4242',
+    expMonth: 12,
+    expYear: new Date().getUTCFullYear() + 2,
+    cvc: '123',
+  });
+  if (confirmed.status !== 200 && confirmed.status !== 204) {
+    throw new Error(`confirm: ${confirmed.status} ${await confirmed.text()}`);
+  }
+  await confirmed.body?.cancel();
+  const confirm = lap();
+  const recorded = await post('/api/donations/record', {
+    paymentIntentId: intent.paymentIntentId,
+    donationId: campaignId,
+    amount: 1.25,
+  });
+  if (recorded.status !== 200)
+    throw new Error(`record: ${recorded.status} ${await recorded.text()}`);
+  await recorded.body?.cancel();
+  return { create, confirm, record: lap() };
+}
+
+/** The campaign's money straight from the database. */
+async function ledger(database: DatabaseHandle, campaignId: string) {
+  const rows = await database.db.execute(sql`
+    select c.raised_cents::bigint as raised,
+      (select coalesce(sum(amount_cents), 0)::bigint from donations d where d.campaign_id = c.id) as donations,
+      (select count(*)::int from donations d where d.campaign_id = c.id) as n,
+      (select coalesce(sum(amount_cents), 0)::bigint from payment_intents p
+        where p.campaign_id = c.id and p.status = 'succeeded') as paid,
+      (select count(*)::int from payment_intents p
+        where p.campaign_id = c.id and p.status = 'succeeded') as payments
+    from campaigns c where c.id = ${campaignId}`);
+  const [row] = (rows as unknown as { rows: Record<string, string | number>[] }).rows;
+  return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)]));
+}
+
+interface Figures {
+  campaigns: string;
+  rate: number;
+  recorded: number;
+  failures: number;
+  p50: number;
+  p99: number;
+}
+
+/** Every donor donating again and again for SECONDS, to `campaignOf(donor)`. */
+async function measure(base: string, donors: Donor[], campaignOf: (d: Donor) => string) {
+  const times: number[] = [];
+  let failures = 0;
+  let firstError: unknown;
+  const started = performance.now();
+  const until = started + SECONDS * 1000;
+  await Promise.all(
+    donors.map(async (donor) => {
+      while (performance.now() < until) {
+        const t = performance.now();
+        try {
+          await donate(base, donor, campaignOf(donor));
+          times.push(performance.now() - t);
+        } catch (err) {
+          failures += 1;
+          firstError ??= err;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  if (firstError) console.error('first failure:', firstError);
+  times.sort((a, b) => a - b);
+  return {
+    rate: Math.round(times.length / elapsed),
+    recorded: times.length,
+    failures,
+    p50: Math.round(percentile(times, 50)),
+    p99: Math.round(percentile(times, 99)),
+  };
+}
+
+async function run(kind: 'postgres' | 'pglite', databaseUrl: string | undefined) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pet-haven-bench-donations-'));
+  try {
+    const open = () =>
+      openDatabase(
+        databaseUrl
+          ? { kind: 'postgres', url: databaseUrl, poolSize: 2 }
+          : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
+      );
+    let database = await open();
+    const { hot, donors } = await prepare(database).finally(() => database.close());
+    const app = await startServer(
+      [...profiling, ...startArgs()],
+      {
+        DATA_DIR: dataDir,
+        DEMO_DATA: 'false',
+        AUTH_SECRET,
+        ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+      },
+      '/api/pets?limit=1',
+    );
+    const stopSampling = sampleRss(app.pid);
+    const rows: Figures[] = [];
+    let peak = 0;
+    let hwm = 0;
+    try {
+      // a round each first, not measured: the JIT and the statements warm up
+      await Promise.all(donors.map((d) => donate(app.base, d, hot)));
+      // one donor alone: what each step costs without waiting for others
+      const alone: Steps[] = [];
+      for (let i = 0; i < 100; i += 1) alone.push(await donate(app.base, donors[0]!, hot));
+      const median = (k: keyof Steps) =>
+        percentile(
+          alone.map((s) => s[k]).sort((a, b) => a - b),
+          50,
+        ).toFixed(1);
+      console.log(
+        `${kind}, one donor alone: create-payment p50 ${median('create')} ms, confirm ${median('confirm')} ms, record ${median('record')} ms`,
+      );
+      rows.push({ campaigns: 'one (hot)', ...(await measure(app.base, donors, () => hot)) });
+      rows.push({
+        campaigns: 'one per donor',
+        ...(await measure(app.base, donors, (d) => d.own)),
+      });
+    } finally {
+      peak = stopSampling();
+      hwm = memoryOf(app.pid).hwm;
+      await app.stop();
+    }
+    database = await open();
+    const books = await Promise.all(
+      [hot, ...donors.map((d) => d.own)].map((id) => ledger(database, id)),
+    ).finally(() => database.close());
+    const exact = books.every(
+      (m) => m.raised === m.donations && m.donations === m.paid && m.n === m.payments,
+    );
+    const hotBook = books[0]!;
+    console.log(
+      `\n${kind}: ${DONORS} donors, ${SECONDS} s each way, ${os.cpus().length} CPUs, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}; peak RSS ${Math.round(peak)} MiB (VmHWM ${Math.round(hwm)})`,
+    );
+    console.table(
+      rows.map((r) => ({
+        campaigns: r.campaigns,
+        'donations/s': r.rate,
+        recorded: r.recorded,
+        failures: r.failures,
+        'flow p50 ms': r.p50,
+        'flow p99 ms': r.p99,
+      })),
+    );
+    console.log(
+      `raised = donations = succeeded payments, one donation each, on all ${books.length} campaigns: ${exact ? 'yes' : 'NO'} (hot campaign: ${hotBook.raised} cents, ${hotBook.n} donations)`,
+    );
+    if (!exact) throw new Error(`The money does not add up: ${JSON.stringify(books)}`);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const url = process.env.DATABASE_URL;
+  if (url) await onScratchDatabase(url, (scratch) => run('postgres', scratch));
+  if (process.env.BENCH_PGLITE !== '0') await run('pglite', undefined);
+}
+
+if (process.argv[1]?.endsWith('donations.bench.ts'))
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });

@@ -1,0 +1,268 @@
+/**
+ * The public lists at size, side by side with a bare `node:http` + `pg` server running the same
+ * SQL (bench/bare-server.ts), on PostgreSQL: for each number of pets (1,000, 100,000 and
+ * 1,000,000 unless BENCH_SIZES says), with 100,000 campaigns, at 10 and 64 connections.
+ *
+ *   npm run build
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:lists
+ *   BENCH_SIZES=1000,100000 BENCH_CONNECTIONS=10,64 BENCH_SECONDS=4 BENCH_CAMPAIGNS=100000 ...
+ *   BENCH_CPU_PROF=/tmp/profiles ...   # both servers write a V8 CPU profile there as they stop
+ *
+ * For each size: a scratch database (created and dropped by the run) is filled in this process;
+ * then the built app (started as `npm start` starts it, in a process of its own) and the bare
+ * server take turns on the same requests: the public pet list, a category, a search, a deep page
+ * (the page after the 80th percent of the public list, reached as the web reaches it: by the
+ * cursor of the page before; with `page=n` beside it) and the campaign list's first page. The bare
+ * server runs, for each request, the statements the app's repository functions send for it,
+ * captured through drizzle's logger. The app's resident memory is sampled throughout.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { campaignListQuerySchema } from '@pet-haven/shared/campaigns';
+import { LINK_HEADER, TOTAL_COUNT_HEADER } from '@pet-haven/shared/pagination';
+import { petListQuerySchema } from '@pet-haven/shared/pets';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { openDatabase, type Database } from '../src/db/client';
+import * as schema from '../src/db/schema/index';
+import { keysetPageOf } from '../src/lib/paging';
+import { listPublicCampaigns } from '../src/modules/campaigns/campaigns.repository';
+import { listPets } from '../src/modules/pets/pets.repository';
+import { memoryOf, sampleRss, startArgs, startServer, type ChildServer } from './app-process';
+import type { BareAnswer, Statement } from './bare-server';
+import { onScratchDatabase } from './bench-app';
+import { fillCampaigns } from './fill-campaigns';
+import { fillPets } from './fill-pets';
+import { loadGet, percentile } from './measure';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const SIZES = (process.env.BENCH_SIZES ?? '1000,100000,1000000').split(',').map(Number);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,64').split(',').map(Number);
+const CAMPAIGNS = Number(process.env.BENCH_CAMPAIGNS ?? 100_000);
+const BARE_SERVER = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
+const CPU_PROF = process.env.BENCH_CPU_PROF;
+/** Node flags that make a server write its CPU profile into BENCH_CPU_PROF as it stops. */
+const profiling = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : [];
+
+/**
+ * The statements the app's repository sends to answer `url`, in order, captured by drizzle's
+ * logger on a connection of this process: the page's rows, then (where the list has a total) the
+ * count. The route's own query schema parses the URL, as the app's route does.
+ */
+async function statementsOf(databaseUrl: string, url: string): Promise<BareAnswer> {
+  const logged: Statement[] = [];
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const db = drizzle(pool, {
+    schema,
+    casing: 'snake_case',
+    logger: { logQuery: (text, params) => logged.push({ text, params }) },
+  }) as unknown as Database;
+  try {
+    const { pathname, searchParams } = new URL(url, 'http://bench');
+    const query = Object.fromEntries(searchParams);
+    let limit: number;
+    if (pathname === '/api/pets') {
+      const q = petListQuerySchema.parse(query);
+      limit = q.limit;
+      await listPets(
+        db,
+        { search: q.search || undefined, category: q.category, adopted: q.adopted },
+        keysetPageOf(q),
+      );
+    } else if (pathname === '/api/donation-campaigns') {
+      const q = campaignListQuerySchema.parse(query);
+      limit = q.limit;
+      await listPublicCampaigns(db, keysetPageOf(q));
+    } else {
+      throw new Error(`No statements known for ${url}`);
+    }
+    // the page's statement has the LIMIT; the other one, if any, counts
+    const rows = logged.find((st) => /\blimit\b/i.test(st.text))!;
+    const total = logged.find((st) => st !== rows) ?? null;
+    return { rows, total, limit };
+  } finally {
+    await pool.end();
+  }
+}
+
+interface Scenario {
+  name: string;
+  url: string;
+}
+
+/** The requests measured, the deep page's cursor found by asking the app for the page before. */
+async function scenariosOf(app: ChildServer): Promise<Scenario[]> {
+  const list = '/api/pets?adopted=false&limit=24';
+  const total = Number((await fetch(`${app.base}${list}`)).headers.get(TOTAL_COUNT_HEADER));
+  const deepPage = Math.max(2, Math.floor((total / 24) * 0.8));
+  const before = await fetch(`${app.base}${list}&page=${deepPage - 1}`);
+  const next = /^<([^>]+)>; rel="next"$/.exec(before.headers.get(LINK_HEADER) ?? '')?.[1];
+  if (!next) throw new Error(`No next link after page ${deepPage - 1} of ${total} pets`);
+  return [
+    { name: 'public list', url: list },
+    { name: 'category=cat', url: `${list}&category=cat` },
+    { name: 'search=luna', url: `${list}&search=luna` },
+    { name: `deep page ${deepPage} (by cursor)`, url: next },
+    { name: `deep page ${deepPage} (page=${deepPage})`, url: `${list}&page=${deepPage}` },
+    { name: 'campaigns page 1', url: '/api/donation-campaigns' },
+  ];
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(url: string, connections: number): Promise<Figures> {
+  const { rps, times, errors } = await loadGet(url, connections, SECONDS);
+  return { rps, p50: percentile(times, 50), p99: percentile(times, 99), errors };
+}
+
+interface Row {
+  pets: number;
+  scenario: string;
+  connections: number;
+  app: Figures;
+  bare: Figures;
+  items: number;
+}
+
+async function runSize(databaseUrl: string, pets: number, rows: Row[], peaks: number[]) {
+  await onScratchDatabase(databaseUrl, async (scratch) => {
+    const database = await openDatabase({ kind: 'postgres', url: scratch, poolSize: 2 });
+    try {
+      await database.migrate();
+      const fill = (await fillPets(database, pets)) + (await fillCampaigns(database, CAMPAIGNS));
+      console.error(`${pets} pets and ${CAMPAIGNS} campaigns filled in ${fill} ms`);
+    } finally {
+      await database.close();
+    }
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pet-haven-bench-lists-'));
+    const app = await startServer(
+      [...profiling, ...startArgs()],
+      { DATA_DIR: dataDir, DEMO_DATA: 'false', DATABASE_URL: scratch },
+      '/api/pets?limit=1',
+    );
+    const stopSampling = sampleRss(app.pid);
+    let bare: ChildServer | undefined;
+    try {
+      const scenarios = await scenariosOf(app);
+      const answers: Record<string, BareAnswer> = {};
+      for (const s of scenarios) answers[s.url] = await statementsOf(scratch, s.url);
+      const file = path.join(dataDir, 'bare-queries.json');
+      writeFileSync(file, JSON.stringify(answers));
+      bare = await startServer(
+        [...profiling, '--import', 'tsx', BARE_SERVER],
+        { BARE_QUERIES: file, DATABASE_URL: scratch },
+        scenarios[0]!.url,
+      );
+      // both warm up (their JIT, PostgreSQL's plans and caches) on every request first
+      for (const server of [app, bare]) {
+        for (const s of scenarios) await loadGet(`${server.base}${s.url}`, 10, 1);
+      }
+      for (const s of scenarios) {
+        const [appCheck, bareCheck] = await Promise.all(
+          [app, bare].map(async (server) => {
+            const res = await fetch(`${server.base}${s.url}`);
+            if (res.status !== 200) throw new Error(`${s.url} answered ${res.status}`);
+            return {
+              ids: ((await res.json()) as { id?: string; _id?: string }[]).map(
+                (r) => r._id ?? r.id,
+              ),
+              total: res.headers.get(TOTAL_COUNT_HEADER),
+            };
+          }),
+        );
+        if (JSON.stringify(appCheck) !== JSON.stringify(bareCheck)) {
+          throw new Error(
+            `The bare server answers ${s.url} otherwise than the app: ${JSON.stringify(bareCheck)} against ${JSON.stringify(appCheck)}`,
+          );
+        }
+        for (const connections of CONNECTIONS) {
+          const appFigures = await measure(`${app.base}${s.url}`, connections);
+          const bareFigures = await measure(`${bare.base}${s.url}`, connections);
+          rows.push({
+            pets,
+            scenario: s.name,
+            connections,
+            app: appFigures,
+            bare: bareFigures,
+            items: appCheck!.ids.length,
+          });
+          console.error(
+            `${pets} pets, ${s.name}, ${connections} connections: app ${appFigures.rps} req/s, bare ${bareFigures.rps}`,
+          );
+        }
+      }
+    } finally {
+      peaks.push(stopSampling(), memoryOf(app.pid).hwm);
+      await bare?.stop();
+      await app.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+}
+
+async function main() {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    console.log(
+      '\nbench:lists: skipped (set DATABASE_URL to a PostgreSQL server: the bare baseline runs on pg)',
+    );
+    return;
+  }
+  const rows: Row[] = [];
+  const peaks: number[] = [];
+  for (const pets of SIZES) await runSize(databaseUrl, pets, rows, peaks);
+  console.log(
+    `\nThe app (npm start) and a bare node:http + pg server on the same SQL, PostgreSQL, ${CAMPAIGNS} campaigns, ${SECONDS} s per line, ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  console.table(
+    rows.map((r) => ({
+      pets: r.pets,
+      scenario: r.scenario,
+      conns: r.connections,
+      'app req/s': r.app.rps,
+      'bare req/s': r.bare.rps,
+      'app/bare': `${Math.round((100 * r.app.rps) / r.bare.rps)} %`,
+      'app p50': r.app.p50,
+      'bare p50': r.bare.p50,
+      'app p99': r.app.p99,
+      'bare p99': r.bare.p99,
+      items: r.items,
+      errors: r.app.errors + r.bare.errors,
+    })),
+  );
+  const p50 = (pets: number, scenario: string, connections: number) =>
+    rows.find(
+      (r) => r.pets === pets && r.scenario.startsWith(scenario) && r.connections === connections,
+    )?.app.p50;
+  for (const connections of CONNECTIONS) {
+    const small = p50(SIZES[0]!, 'public list', connections);
+    const large = p50(SIZES.at(-1)!, 'public list', connections);
+    console.log(
+      `${connections} connections: public list p50 at ${SIZES.at(-1)} pets / at ${SIZES[0]} pets = ${large} / ${small} ms`,
+    );
+    for (const pets of SIZES) {
+      const deep = rows.find(
+        (r) => r.pets === pets && r.scenario.includes('by cursor') && r.connections === connections,
+      )?.app.p50;
+      console.log(
+        `  ${pets} pets: deep page (by cursor) p50 / page 1 p50 = ${deep} / ${p50(pets, 'public list', connections)} ms`,
+      );
+    }
+  }
+  console.log(`app peak RSS (sampled; VmHWM) per size: ${peaks.map(Math.round).join(', ')} MiB`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
