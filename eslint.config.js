@@ -157,7 +157,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/**/*.ts'],
+    files: ['apps/server/src/**/*.{ts,tsx}'],
     ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/db/**', '**/*.test.ts'],
     rules: restrict([
       {
@@ -221,7 +221,7 @@ export default tseslint.config(
     // modules/<resource>/<resource>.policy.ts (docs/architecture.md, "Authorization").
     // One way to pass dependencies (docs/architecture.md, "Dependencies"): moduleStateRules and
     // configRules; the blocks below repeat them where this one does not apply.
-    files: ['apps/server/src/**/*.ts'],
+    files: ['apps/server/src/**/*.{ts,tsx}'],
     ignores: ['apps/server/src/**/*.policy.ts', '**/*.test.ts'],
     rules: {
       'no-restricted-syntax': [

@@ -12,6 +12,7 @@ import { alwaysReady, type Readiness } from './lib/readiness';
 import type { WorkQueue } from './lib/work-queue';
 import { createImageProcessingQueue } from './modules/images/images.service';
 import { type ImageStorage, LocalDiskImageStorage } from './modules/images/images.storage';
+import { createMailer, type Mailer } from './modules/mail/mail-outbox.service';
 import type { PaymentProvider } from './modules/payments/payments.provider';
 import { createPaymentProvider } from './modules/payments/payments.service';
 
@@ -48,6 +49,12 @@ export interface AppDeps {
    * sign-ups and sign-ins they make do not spend their time hashing.
    */
   passwordHasher: PasswordHasher;
+  /**
+   * Mail: the outbox every message is written to, and this process's worker that delivers it
+   * (SMTP_URL, or .eml files under DATA_DIR/mail). server.ts starts the worker; tests call
+   * `deliverDue()` themselves.
+   */
+  mailer: Mailer;
   /** Better Auth (accounts, the session cookie, /api/auth/*), built from the fields above. */
   auth: Auth;
 }
@@ -62,17 +69,19 @@ export type DepsInput = Pick<AppDeps, 'config' | 'database' | 'logger'> &
 /** The process's one AppDeps: every part not given is made here, once. */
 export function buildDeps(input: DepsInput): AppDeps {
   const { config, database, logger } = input;
+  const now = input.now ?? (() => new Date());
   const parts = {
     config,
     database,
     logger,
     readiness: input.readiness ?? alwaysReady,
-    now: input.now ?? (() => new Date()),
+    now,
     imageStorage:
       input.imageStorage ?? new LocalDiskImageStorage(path.join(config.dataDir, 'images')),
     imageQueue: input.imageQueue ?? createImageProcessingQueue({ config }),
     paymentProvider: input.paymentProvider ?? createPaymentProvider({ config, database }),
     passwordHasher: input.passwordHasher ?? betterAuthPasswordHasher,
+    mailer: input.mailer ?? createMailer({ config, database, logger, now }),
   };
   return { ...parts, auth: input.auth ?? createAuth(parts) };
 }

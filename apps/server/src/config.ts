@@ -82,6 +82,20 @@ export const envSchema = z
       .default('info'),
     WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
     RENDERED_PAGES_MB: z.coerce.number().int().min(0).max(1024).default(16),
+    /** Mail delivery: smtp://user:pass@host:587 or smtps://...; unset: .eml files under DATA_DIR/mail. */
+    SMTP_URL: optionalString.pipe(
+      z
+        .url()
+        .refine((v) => /^smtps?:$/.test(new URL(v).protocol), 'must start with smtp:// or smtps://')
+        .optional(),
+    ),
+    /** The sender of every message, e.g. "Pet Haven <no-reply@example.org>". */
+    MAIL_FROM: optionalString.pipe(
+      z
+        .string()
+        .refine((v) => !/[\r\n]/.test(v), 'must be one line')
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     const pairs = [
@@ -169,6 +183,11 @@ export interface Config {
   /** Uploads per user per window (429 beyond). */
   imageUploadRateLimit: { windowSeconds: number; max: number };
   logLevel: Env['LOG_LEVEL'];
+  /**
+   * Mail (modules/mail): SMTP when `smtpUrl` is set, otherwise each message is written as an .eml
+   * file under `${dataDir}/mail` and its links are logged.
+   */
+  mail: { smtpUrl: string | null; from: string };
 }
 
 export class ConfigError extends Error {
@@ -272,5 +291,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       max: e.IMAGE_UPLOAD_RATE_LIMIT_MAX,
     },
     logLevel: e.LOG_LEVEL,
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? `Pet Haven <no-reply@${new URL(publicUrl).hostname}>`,
+    },
   };
 }

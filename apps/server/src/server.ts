@@ -82,6 +82,18 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     }
     readiness.markReady();
     logger.info({ database: label }, 'Ready');
+    if (deps.mailer.delivery === 'files') {
+      const where = `${config.dataDir}/mail`;
+      if (config.env === 'production') {
+        logger.warn(
+          { folder: where },
+          'SMTP_URL is not set: mail is not sent, only written to files',
+        );
+      } else {
+        logger.info({ folder: where }, 'Mail is written to files (set SMTP_URL to send it)');
+      }
+    }
+    deps.mailer.start();
     // Pictures nothing uses any more (and uploads never attached) are deleted after the grace period.
     const sweep = () =>
       sweepUnusedImages(deps).catch((err) => logger.warn({ err }, 'Image sweep failed'));
@@ -100,6 +112,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await ready.catch(() => undefined);
       clearInterval(sweepTimer);
+      await deps.mailer.stop();
       await database.close();
     },
   };

@@ -11,7 +11,10 @@ import {
   registerViaUi,
   setGoogleIdentity,
 } from './support/auth';
+import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
+import { linkIn, mailTo } from './support/mail';
+import { appOrigin } from './support/paths';
 import { expectHidden, expectText, expectVisible, pathOf, waitForPath } from './support/ui';
 
 test.describe('accounts in the browser', () => {
@@ -150,4 +153,44 @@ test.describe('accounts in the browser', () => {
   });
   // The login and registration screens pass axe in light and dark mode: spec-walkthrough.e2e.ts
   // checks every screen a visitor reaches, these two included.
+
+  test('forgot password: the mailed link sets a new password once, then the user signs in with it', async ({
+    page,
+    context,
+  }) => {
+    const { user } = await registerViaApi(context, newUser());
+    await context.clearCookies();
+
+    await page.goto('/login');
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await waitForPath(page, '/forgot-password');
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(user.email);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('status')).toContainText(`If an account uses ${user.email}`);
+
+    const mail = await mailTo(user.email, 'password-reset');
+    expect(mail.subject).toBe('Reset your Pet Haven password');
+    const link = linkIn(mail, `${appOrigin()}/api/auth/reset-password/`);
+    await page.goto(link);
+    await waitForPath(page, '/reset-password');
+    await expectNoAxeViolations(page);
+    const newPassword = `${user.password}-New`;
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm Password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await waitForPath(page, '/login');
+    await expectText(page, 'Your password was changed. Log in with your new password.');
+
+    await fillLoginForm(page, { email: user.email, password: user.password });
+    await expectVisible(page.getByText(/wrong email or password/i));
+    await loginViaUi(page, { email: user.email, password: newPassword });
+    await expectVisible(avatarButton(page));
+
+    // the link worked once
+    await page.goto(link);
+    await waitForPath(page, '/reset-password');
+    await expectText(page, 'This reset link has expired or was already used. Ask for a new one.');
+  });
 });

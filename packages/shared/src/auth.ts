@@ -48,3 +48,19 @@ export const loginFormSchema = z.object({
     .min(PASSWORD_MIN_LENGTH, messages.login.passwordTooShort),
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
+
+/** Forgot password (on /login): the account's e-mail, checked as the login form checks it. */
+export const forgotPasswordFormSchema = z.object({ email: loginFormSchema.shape.email });
+export type ForgotPasswordForm = z.infer<typeof forgotPasswordFormSchema>;
+
+/** The new password from a reset link: the sign-up rules, typed twice. */
+export const resetPasswordFormSchema = z
+  .object({
+    password: passwordSchema,
+    confirmPassword: text().min(1, 'Confirm Password is required'),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: messages.registration.passwordsMismatch,
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;

@@ -52,6 +52,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../app-deps';
 import * as schema from '../db/schema/index';
 import { recordAdminAction } from '../modules/audit/audit.repository';
+import { passwordResetMail } from '../modules/mail/mail.templates';
 import { isAdminRole } from '../modules/users/users.policy';
 import { applyAdminEmails } from '../modules/users/users.service';
 import { createSignInThrottle } from './sign-in-throttle.service';
@@ -185,8 +186,9 @@ function memoryRateLimitStorage(clock: () => Date) {
 }
 
 export function createAuth(
-  deps: Pick<AppDeps, 'config' | 'database' | 'logger' | 'now' | 'passwordHasher'>,
+  deps: Pick<AppDeps, 'config' | 'database' | 'logger' | 'now' | 'passwordHasher' | 'mailer'>,
 ) {
+  const { mailer } = deps;
   const { config, database } = deps;
   const db = database.db;
   const { now } = deps;
@@ -238,6 +240,18 @@ export function createAuth(
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
       password: deps.passwordHasher,
+      // Forgot password (POST /request-password-reset { email, redirectTo: '/reset-password' }):
+      // the same answer whether the e-mail is known or not; a known one gets a link valid for an
+      // hour and usable once. Setting the new password ends every session of the account.
+      sendResetPassword: async ({ user, url }) => {
+        const mail = passwordResetMail({ name: user.name, url, site: mailer.site });
+        // at most 3 an hour to one address, however many addresses ask (the answer stays the same)
+        if (await mailer.enqueue(db, user.email, mail, { count: 3, withinMs: 60 * 60_000 })) {
+          mailer.wake();
+        }
+      },
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
       // A reset proves the account is its owner's: the sign-in back-off no longer applies.
       onPasswordReset: async ({ user }) => {
         await throttle.reset(user.email.toLowerCase());
@@ -267,6 +281,8 @@ export function createAuth(
         // (sign-in-throttle.service.ts); successful ones are not counted against an address.
         '/sign-in/email': false,
         '/sign-up/email': authRule,
+        // Better Auth's default here is 3 per minute; each address also gets at most 3 an hour.
+        '/request-password-reset': authRule,
         // Better Auth's default here is 3 per 10 s; one configurable rule for every way in.
         '/sign-in/social': authRule,
       },

@@ -54,8 +54,9 @@ export function requestToken(ctx: TestContext, cookie: string, json?: unknown) {
 }
 
 /**
- * A password-reset token for `userId`, as the reset e-mail would carry it (made through Better
- * Auth's own API: nothing sends that e-mail yet), valid for an hour.
+ * A password-reset token for `userId`, as the reset e-mail would carry it, made directly through
+ * Better Auth's own API for tests of the password rules (auth/password-reset.test.ts follows the
+ * mail), valid for an hour.
  */
 export async function resetToken(ctx: TestContext, userId: string): Promise<string> {
   const token = `reset-${userId}-${Date.now()}`;

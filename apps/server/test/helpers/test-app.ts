@@ -64,7 +64,10 @@ export async function createTestContext(
     deps,
     database,
     request,
-    close: () => database.close(),
+    close: async () => {
+      await deps.mailer.stop();
+      await database.close();
+    },
   };
 }
 

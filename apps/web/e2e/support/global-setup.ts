@@ -4,10 +4,18 @@ import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { freePort, startAppProcess, waitForReady } from './app-process';
 import { startGoogleMock } from './google-mock';
-import { ADMIN_EMAIL, ARTIFACTS_DIR, BASE_URL_ENV, GOOGLE_ISSUER_ENV, REPO_ROOT } from './paths';
+import {
+  ADMIN_EMAIL,
+  ARTIFACTS_DIR,
+  BASE_URL_ENV,
+  DATA_DIR_ENV,
+  GOOGLE_ISSUER_ENV,
+  REPO_ROOT,
+} from './paths';
 
 interface Stack {
   baseURL: string;
+  dataDir: string;
   googleIssuerURL: string;
   stop(): Promise<void>;
 }
@@ -67,7 +75,7 @@ async function startStack(index: number, distDir: string): Promise<Stack> {
     await stop();
     throw err;
   }
-  return { baseURL, googleIssuerURL: google.issuerUrl, stop };
+  return { baseURL, dataDir, googleIssuerURL: google.issuerUrl, stop };
 }
 
 /**
@@ -102,6 +110,7 @@ export default async function globalSetup(config: FullConfig) {
   for (const [i, stack] of stacks.entries()) {
     process.env[`${BASE_URL_ENV}${i}`] = stack.baseURL;
     process.env[`${GOOGLE_ISSUER_ENV}${i}`] = stack.googleIssuerURL;
+    process.env[`${DATA_DIR_ENV}${i}`] = stack.dataDir;
   }
   return stopAll;
 }

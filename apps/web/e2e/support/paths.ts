@@ -19,6 +19,7 @@ export const ADMIN_EMAIL = 'admin@e2e.test';
  */
 export const BASE_URL_ENV = 'E2E_BASE_URL_';
 export const GOOGLE_ISSUER_ENV = 'E2E_GOOGLE_ISSUER_URL_';
+export const DATA_DIR_ENV = 'E2E_DATA_DIR_';
 
 function stackValue(prefix: string) {
   // Playwright sets TEST_PARALLEL_INDEX in each worker: 0..workers-1, reused by a restarted worker.
@@ -35,3 +36,6 @@ export const appOrigin = () => stackValue(BASE_URL_ENV);
 
 /** Issuer URL of this worker's mock Google provider. */
 export const googleIssuerURL = () => stackValue(GOOGLE_ISSUER_ENV);
+
+/** DATA_DIR of the app this worker tests: its mail is written under mail/ there (no SMTP_URL). */
+export const appDataDir = () => stackValue(DATA_DIR_ENV);

@@ -115,6 +115,14 @@ export const apiRoutes = {
   },
   'POST /api/auth/sign-in/social': { answer: z.object({ url: z.string(), redirect: z.boolean() }) },
   'POST /api/auth/sign-out': { answer: z.object({ success: z.boolean() }) },
+  'POST /api/auth/request-password-reset': {
+    answer: z.object({ status: z.boolean(), message: z.string() }),
+    body: z.object({ email: z.string(), redirectTo: z.string() }),
+  },
+  'POST /api/auth/reset-password': {
+    answer: z.object({ status: z.boolean() }),
+    body: z.object({ newPassword: z.string(), token: z.string() }),
+  },
 
   // system, tokens, users
   'GET /api/config': { answer: publicConfigSchema },

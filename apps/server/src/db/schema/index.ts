@@ -4,3 +4,4 @@ export * from './pets.schema';
 export * from './campaigns.schema';
 export * from './audit.schema';
 export * from './sign-in-throttle.schema';
+export * from './mail.schema';

@@ -21,14 +21,13 @@ import {
   type SignUpInput,
 } from '../lib/auth-context';
 import { networkFailure, toAuthFailure, type BetterAuthError } from '../lib/auth-errors';
+import { loadAuthClient } from '../lib/load-auth-client';
 import { createTokenManager } from '../lib/token-manager';
 
 /**
  * Better Auth's client signs in, up and out: it loads with the first of those, not with the page
  * (decision 022); the session itself is read with a plain API call (get-session.ts).
  */
-const loadAuthClient = () => import('../lib/auth-client').then((m) => m.authClient);
-
 /** Set before leaving for Google/GitHub; read when the session appears after the redirect back. */
 export const SOCIAL_SIGN_IN_KEY = 'pet-haven:social-sign-in';
 

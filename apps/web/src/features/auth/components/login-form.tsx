@@ -1,4 +1,5 @@
 import type { LoginForm as LoginValues } from '@pet-haven/shared/auth';
+import { Link } from 'react-router';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { lazyResolver } from '@/lib/lazy-resolver';
@@ -27,7 +28,7 @@ interface LoginFormProps {
 /** Spec sections 2, 5 and 8: e-mail, password, Log In, a 'Sign up' link, Google and GitHub. */
 export function LoginForm({ returnTo, onSuccess, initialError = null }: LoginFormProps) {
   const { signInWithEmail } = useAuth();
-  const { register, errors, frame } = useAuthForm<LoginValues>({
+  const { register, errors, frame, watch } = useAuthForm<LoginValues>({
     resolver,
     defaultValues: { email: '', password: '' },
     initialError,
@@ -45,6 +46,15 @@ export function LoginForm({ returnTo, onSuccess, initialError = null }: LoginFor
       <FormField label="Password" error={errors.password?.message}>
         <Input type="password" autoComplete="current-password" {...register('password')} />
       </FormField>
+      <p className="-mt-2 text-right text-sm">
+        <Link
+          to="/forgot-password"
+          state={{ email: watch('email') }}
+          className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-accent-300"
+        >
+          Forgot password?
+        </Link>
+      </p>
     </AuthForm>
   );
 }

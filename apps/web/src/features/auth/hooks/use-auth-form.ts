@@ -28,9 +28,10 @@ export function useAuthForm<V extends FieldValues>({
     setFailure(null);
     setFailure(await submit(values, form));
   });
-  const { register, formState } = form;
+  const { register, formState, watch } = form;
   return {
     register,
+    watch,
     errors: formState.errors,
     frame: { onSubmit, onFocus: resolver.preload, failure, submitting: formState.isSubmitting },
   };

@@ -8,6 +8,7 @@ export type AuthFailureKind =
   | 'user-exists'
   | 'invalid-input'
   | 'provider-not-configured'
+  | 'invalid-link'
   | 'unknown';
 
 export interface AuthFailure {
@@ -25,6 +26,8 @@ export const authMessages = {
   providerNotConfigured: (name: string) =>
     `${name} sign-in is not available: it is not configured on this server.`,
   socialFailed: (name: string) => `${name} sign-in failed. Please try again.`,
+  passwordChanged: 'Your password was changed. Log in with your new password.',
+  invalidResetLink: 'This reset link has expired or was already used. Ask for a new one.',
 } as const;
 
 export const providerNames = { google: 'Google', github: 'GitHub' } as const;
@@ -43,6 +46,7 @@ const fieldNames: Record<string, string> = {
   email: 'email',
   image: 'photoURL',
   password: 'password',
+  newPassword: 'password',
 };
 
 /**
@@ -64,6 +68,8 @@ export function toAuthFailure(error: BetterAuthError | null | undefined): AuthFa
   }
   // a refused origin (Better Auth's 'Invalid origin') is no text for a user: ours instead
   if (status === 403) return { kind: 'unknown', message: authMessages.unknownSignIn };
+  if (code === 'INVALID_TOKEN')
+    return { kind: 'invalid-link', message: authMessages.invalidResetLink };
   if (status === 400) {
     const fields: Record<string, string> = {};
     for (const issue of error?.issues ?? []) {

@@ -1,0 +1,169 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+
+/**
+ * Every message the site sends is made here (decision 031): a template per kind answers a
+ * `MailContent` (plain strings and one optional link), and one layout turns it into the HTML part
+ * (React, which escapes every text it draws) and the plain-text part. No template writes HTML or
+ * headers itself, so a user's name cannot add markup or a header line.
+ */
+export interface MailContent {
+  kind: MailKind;
+  subject: string;
+  /** The paragraphs before the button. */
+  intro: string[];
+  /** The one thing to do, as a button in HTML and a bare link in text. */
+  action?: { label: string; url: string };
+  /** The paragraphs after the button (what to do if the mail was not expected). */
+  outro?: string[];
+  /** Notifications only: where one click stops this kind of mail. Security mail has none. */
+  unsubscribeUrl?: string;
+}
+
+export type MailKind = 'password-reset';
+
+export interface SiteInfo {
+  name: string;
+  /** PUBLIC_URL: every link in a message starts with it. */
+  url: string;
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Text for a header line: control characters (CR and LF above all) become spaces. */
+export function headerSafe(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+}
+
+const colors = { text: '#1f2937', muted: '#6b7280', brand: '#0d9488', line: '#e5e7eb' };
+
+function Layout({ content, site }: { content: MailContent; site: SiteInfo }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{headerSafe(content.subject)}</title>
+      </head>
+      <body style={{ margin: 0, padding: '24px 12px', background: '#f9fafb', color: colors.text }}>
+        <table
+          role="presentation"
+          width="100%"
+          cellPadding={0}
+          cellSpacing={0}
+          style={{ maxWidth: 560, margin: '0 auto', background: '#ffffff', borderRadius: 8 }}
+        >
+          <tbody>
+            <tr>
+              <td style={{ padding: 24, fontFamily: 'Arial, Helvetica, sans-serif', fontSize: 16 }}>
+                <p style={{ margin: '0 0 16px', fontSize: 20, fontWeight: 'bold' }}>
+                  <a href={site.url} style={{ color: colors.brand, textDecoration: 'none' }}>
+                    {site.name}
+                  </a>
+                </p>
+                {content.intro.map((p, i) => (
+                  <p key={i} style={{ margin: '0 0 16px', lineHeight: 1.5 }}>
+                    {p}
+                  </p>
+                ))}
+                {content.action && (
+                  <p style={{ margin: '24px 0' }}>
+                    <a
+                      href={content.action.url}
+                      style={{
+                        display: 'inline-block',
+                        padding: '12px 20px',
+                        background: colors.brand,
+                        color: '#ffffff',
+                        borderRadius: 6,
+                        textDecoration: 'none',
+                        fontWeight: 'bold',
+                      }}
+                    >
+                      {content.action.label}
+                    </a>
+                  </p>
+                )}
+                {content.action && (
+                  <p style={{ margin: '0 0 16px', fontSize: 13, color: colors.muted }}>
+                    Or open this link: <a href={content.action.url}>{content.action.url}</a>
+                  </p>
+                )}
+                {(content.outro ?? []).map((p, i) => (
+                  <p key={i} style={{ margin: '0 0 16px', lineHeight: 1.5, color: colors.muted }}>
+                    {p}
+                  </p>
+                ))}
+                <hr
+                  style={{
+                    border: 0,
+                    borderTop: `1px solid ${colors.line}`,
+                    margin: '24px 0 12px',
+                  }}
+                />
+                <p style={{ margin: 0, fontSize: 12, color: colors.muted }}>
+                  {site.name} · <a href={site.url}>{site.url}</a>
+                  {content.unsubscribeUrl && (
+                    <>
+                      {' · '}
+                      <a href={content.unsubscribeUrl}>Unsubscribe from these e-mails</a>
+                    </>
+                  )}
+                </p>
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </body>
+    </html>
+  );
+}
+
+function plainText(content: MailContent, site: SiteInfo): string {
+  const blocks = [
+    ...content.intro,
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
+    ...(content.outro ?? []),
+    `-- \n${site.name} · ${site.url}`,
+    ...(content.unsubscribeUrl
+      ? [`Unsubscribe from these e-mails: ${content.unsubscribeUrl}`]
+      : []),
+  ];
+  return `${blocks.join('\n\n')}\n`;
+}
+
+/** The message's subject line and both of its parts. */
+export function renderMail(content: MailContent, site: SiteInfo): RenderedMail {
+  return {
+    subject: headerSafe(content.subject),
+    text: plainText(content, site),
+    html: `<!doctype html>${renderToStaticMarkup(<Layout content={content} site={site} />)}`,
+  };
+}
+
+// --- The templates, one per kind -----------------------------------------------------------
+
+/** Forgot password: the link Better Auth made (valid 1 hour, once). */
+export function passwordResetMail(input: {
+  name: string;
+  url: string;
+  site: SiteInfo;
+}): MailContent {
+  return {
+    kind: 'password-reset',
+    subject: `Reset your ${input.site.name} password`,
+    intro: [
+      `Hello ${input.name},`,
+      `Someone asked to reset the password of your ${input.site.name} account. The link below lets you choose a new one. It works once, for one hour.`,
+    ],
+    action: { label: 'Choose a new password', url: input.url },
+    outro: [
+      'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+      'When you set a new password, every other device signed in to your account is signed out.',
+    ],
+  };
+}
