@@ -193,4 +193,28 @@ test.describe('accounts in the browser', () => {
     await waitForPath(page, '/reset-password');
     await expectText(page, 'This reset link has expired or was already used. Ask for a new one.');
   });
+
+  test('sign-up mails a verification link; until it is opened no pet can be listed, then one can', async ({
+    page,
+    context,
+  }) => {
+    const { user } = await registerViaApi(context, newUser(), { verify: false });
+    await page.goto('/dashboard');
+    await expectVisible(page.getByText('Confirm your e-mail address', { exact: true }));
+    await expectNoAxeViolations(page);
+    await expectHidden(page.getByLabel('Pet Name'));
+
+    const mail = await mailTo(user.email, 'email-verification');
+    expect(mail.subject).toBe('Confirm your e-mail address for Pet Haven');
+    await page.goto(linkIn(mail, `${appOrigin()}/api/auth/verify-email`));
+    await waitForPath(page, '/email-verified');
+    await expectText(
+      page,
+      'Your e-mail address is confirmed. You can now list pets, create donation campaigns and ask to adopt.',
+    );
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+    await waitForPath(page, '/dashboard');
+    await expectVisible(page.getByLabel('Pet Name'));
+  });
 });

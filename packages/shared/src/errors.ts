@@ -6,9 +6,10 @@ import { z } from 'zod';
  *   (a Hono HTTP exception, a Better Auth error without a code we keep);
  * - `payment`: the payments module's refusals;
  * - `decline`: a card declined by the test payment provider (Stripe's decline codes, lower case);
- * - `auth`: Better Auth's own codes that /api/auth/* answers as they are.
+ * - `auth`: Better Auth's own codes that /api/auth/* answers as they are;
+ * - `account`: refusals that depend on the state of the caller's account.
  */
-type ErrorKind = 'general' | 'payment' | 'decline' | 'auth';
+type ErrorKind = 'general' | 'payment' | 'decline' | 'auth' | 'account';
 
 interface CatalogueEntry {
   /** The HTTP status every answer with this code has. */
@@ -161,6 +162,16 @@ export const errorCatalogue = {
   INVALID_PASSWORD: { status: 400, message: 'Invalid password', kind: 'auth' },
   /** Reset-password: the reset token is unknown, used or expired. */
   INVALID_TOKEN: { status: 400, message: 'Invalid token', kind: 'auth' },
+  /** Verification e-mail asked for an address that is verified already. */
+  EMAIL_ALREADY_VERIFIED: { status: 400, message: 'Email is already verified', kind: 'auth' },
+
+  // Accounts
+  /** Listing a pet, creating a campaign, asking to adopt: the account's e-mail must be verified. */
+  EMAIL_NOT_VERIFIED: {
+    status: 403,
+    message: 'Verify your e-mail address first: open the link we sent you, or ask for a new one.',
+    kind: 'account',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 type Catalogue = typeof errorCatalogue;

@@ -19,6 +19,7 @@ export async function findUserWithLiveSession(
         name: user.name,
         image: user.image,
         role: user.role,
+        emailVerified: user.emailVerified,
       })
       .from(user)
       .innerJoin(session, eq(session.userId, user.id))

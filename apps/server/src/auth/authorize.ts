@@ -1,4 +1,4 @@
-import { forbidden, unauthorized } from '../lib/errors';
+import { AppError, forbidden, unauthorized } from '../lib/errors';
 import type { AuthUser } from '../lib/hono-env';
 
 /** Who asks: a signed-in user (maybe an admin), or null for an anonymous caller. */
@@ -10,7 +10,13 @@ export type Actor = AuthUser | null;
  */
 export type Decision =
   | { readonly allowed: true }
-  | { readonly allowed: false; readonly signIn: boolean; readonly reason: string };
+  | {
+      readonly allowed: false;
+      readonly signIn: boolean;
+      readonly reason: string;
+      /** The refusal's own code (403), when it is not the general FORBIDDEN. */
+      readonly code?: 'EMAIL_NOT_VERIFIED';
+    };
 
 export const allow: Decision = { allowed: true };
 
@@ -29,5 +35,6 @@ export const allowIf = (ok: boolean, reason: string): Decision => (ok ? allow : 
 /** Services and routes call this with a policy's decision: a refusal becomes the 401 or 403. */
 export function authorize(decision: Decision): void {
   if (decision.allowed) return;
-  throw decision.signIn ? unauthorized(decision.reason) : forbidden(decision.reason);
+  if (decision.signIn) throw unauthorized(decision.reason);
+  throw decision.code ? new AppError(decision.code, decision.reason) : forbidden(decision.reason);
 }

@@ -52,7 +52,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../app-deps';
 import * as schema from '../db/schema/index';
 import { recordAdminAction } from '../modules/audit/audit.repository';
-import { passwordResetMail } from '../modules/mail/mail.templates';
+import { emailVerificationMail, passwordResetMail } from '../modules/mail/mail.templates';
 import { isAdminRole } from '../modules/users/users.policy';
 import { applyAdminEmails } from '../modules/users/users.service';
 import { createSignInThrottle } from './sign-in-throttle.service';
@@ -71,6 +71,9 @@ export const betterAuthPasswordHasher: PasswordHasher = {
 
 /** Our own header for the client address, set from the socket by app.ts (never from the client). */
 export const CLIENT_IP_HEADER = 'x-pet-haven-client-ip';
+
+/** Where a verification link lands (the web's page that says it worked, or why not). */
+const EMAIL_VERIFIED_PATH = '/email-verified';
 
 /** The actor recorded in the audit log for promotions made because of ADMIN_EMAILS. */
 const ADMIN_EMAILS_ACTOR = 'system:ADMIN_EMAILS';
@@ -257,6 +260,23 @@ export function createAuth(
         await throttle.reset(user.email.toLowerCase());
       },
     },
+    // E-mail verification (decision 032): sign-up mails a link (a signed token, 24 hours);
+    // POST /send-verification-email { email, callbackURL } sends another. The link verifies the
+    // address, signs the user in and lands on /email-verified (?error=<code> when refused).
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        const link = new URL(url);
+        // wherever the request asked to go, the link lands on the page that says what happened
+        link.searchParams.set('callbackURL', EMAIL_VERIFIED_PATH);
+        const mail = emailVerificationMail({ name: user.name, url: link.href, site: mailer.site });
+        if (await mailer.enqueue(db, user.email, mail, { count: 5, withinMs: 60 * 60_000 })) {
+          mailer.wake();
+        }
+      },
+    },
     socialProviders: config.github
       ? {
           github: {
@@ -283,6 +303,8 @@ export function createAuth(
         '/sign-up/email': authRule,
         // Better Auth's default here is 3 per minute; each address also gets at most 3 an hour.
         '/request-password-reset': authRule,
+        // the same for "resend" (each address at most 5 an hour)
+        '/send-verification-email': authRule,
         // Better Auth's default here is 3 per 10 s; one configurable rule for every way in.
         '/sign-in/social': authRule,
       },

@@ -77,6 +77,8 @@ describe('Google sign-in', () => {
     const session = await ctx.request('/api/auth/get-session', { headers: { cookie } });
     expect(session.body.user).toMatchObject({
       email: PROFILE.email,
+      // Google says the address is verified: so is the account (decision 032)
+      emailVerified: true,
       name: PROFILE.name,
       image: PROFILE.picture,
     });

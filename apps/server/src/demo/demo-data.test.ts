@@ -8,7 +8,7 @@ import { seedDemoData, seedDemoDataIfEmpty } from './demo-data';
 const ctx = useTestContext();
 
 describe('demo data', () => {
-  it('adds two users who can sign in and a dozen pets of every category with hosted pictures', async () => {
+  it('adds two verified users who can sign in and a dozen pets of every category with hosted pictures', async () => {
     await seedDemoData(ctx.deps);
 
     // Signed in: visitors never see adopted pets.
@@ -31,7 +31,10 @@ describe('demo data', () => {
         headers: { origin: 'http://localhost:3000' },
       });
       expect(res.status, u.email).toBe(200);
+      // verified, and no verification mail was written for them
+      expect(res.body.user.emailVerified, u.email).toBe(true);
     }
+    expect(await ctx.deps.mailer.deliverDue()).toEqual({ sent: 0, failed: 0 });
     // A second start changes nothing: the database is no longer empty.
     expect(await seedDemoDataIfEmpty(ctx.deps)).toBe(false);
   });

@@ -7,6 +7,8 @@ export interface AuthUser {
   name: string;
   image: string | null;
   role: 'user' | 'admin';
+  /** Whether the account's e-mail is verified (decision 032): some actions need it. */
+  emailVerified: boolean;
 }
 
 /**

@@ -34,6 +34,8 @@ export interface UserOverrides {
   name?: string;
   role?: 'user' | 'admin';
   image?: string | null;
+  /** Default true: most tests act as a user who has verified their e-mail. */
+  emailVerified?: boolean;
 }
 
 /** Inserts a user with a live session and answers a bearer token for it. */
@@ -49,7 +51,7 @@ export async function createUser(db: Database, overrides: UserOverrides = {}): P
     name,
     role,
     image: overrides.image === undefined ? 'https://example.com/avatar.png' : overrides.image,
-    emailVerified: false,
+    emailVerified: overrides.emailVerified ?? true,
   });
   const sessionId = randomUUID();
   await db.insert(session).values({

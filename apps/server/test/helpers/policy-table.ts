@@ -15,13 +15,28 @@ type Answer = 'yes' | 'no' | 401 | (string & {});
 /** The 403 message of every admin-only action, whatever the resource. */
 export const ADMINS_ONLY = 'Only admins can do this.';
 
-const person = (id: string, role: AuthUser['role']): AuthUser => ({
+const person = (id: string, role: AuthUser['role'], emailVerified = true): AuthUser => ({
   id,
   email: `${id}@example.com`,
   name: id,
   image: null,
   role,
+  emailVerified,
 });
+
+/** Callers whose e-mail is not verified yet (decision 032), for the actions that need it. */
+export const unverified = {
+  user: person('unverified', 'user', false),
+  admin: person('unverified-admin', 'admin', false),
+};
+
+/** What every action that needs a verified e-mail answers an unverified caller. */
+export const NOT_VERIFIED = {
+  allowed: false,
+  signIn: false,
+  code: 'EMAIL_NOT_VERIFIED',
+  reason: 'Verify your e-mail address first: open the link we sent you, or ask for a new one.',
+} as const;
 
 /** The callers of every table, in the columns' order. */
 const callers = {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
 import { GOOGLE_IDENTITY_PATH, type GoogleIdentity } from './google-mock';
+import { linkIn, mailTo } from './mail';
 import { ADMIN_EMAIL, appOrigin, googleIssuerURL } from './paths';
 import { waitForPath } from './ui';
 
@@ -90,16 +91,22 @@ async function expectOk(
 
 /**
  * Signs a user up through the API inside a browser context (its cookie jar gets the session),
- * stores the profile like the registration screen does, and returns a bearer token for API calls.
- * Pages opened afterwards in this context are signed in.
+ * confirms the e-mail with the link of the verification mail (unless `verify: false`), stores the
+ * profile like the registration screen does, and returns a bearer token for API calls. Pages
+ * opened afterwards in this context are signed in.
  */
-export async function registerViaApi(context: BrowserContext, user: TestUser = newUser()) {
+export async function registerViaApi(
+  context: BrowserContext,
+  user: TestUser = newUser(),
+  { verify = true }: { verify?: boolean } = {},
+) {
   const headers = { Origin: origin() };
   const signUp = await context.request.post('/api/auth/sign-up/email', {
     headers,
     data: { name: user.name, email: user.email, password: user.password, image: user.photoURL },
   });
   await expectOk(signUp, 'POST /api/auth/sign-up/email');
+  if (verify) await verifyEmailViaMail(context, user.email);
   const token = await accessToken(context, user.email);
   const save = await context.request.post('/api/users', {
     headers: { Authorization: `Bearer ${token}` },
@@ -107,6 +114,19 @@ export async function registerViaApi(context: BrowserContext, user: TestUser = n
   });
   await expectOk(save, 'POST /api/users');
   return { user, token };
+}
+
+/** Opens the link of the newest verification mail to `email` in the context (as a click would). */
+export async function verifyEmailViaMail(context: BrowserContext, email: string) {
+  const link = linkIn(
+    await mailTo(email, 'email-verification'),
+    `${origin()}/api/auth/verify-email`,
+  );
+  const res = await context.request.get(link, { maxRedirects: 0 });
+  const landed = new URL(res.headers().location ?? '', origin());
+  if (res.status() !== 302 || landed.pathname !== '/email-verified' || landed.search) {
+    throw new Error(`verification link answered ${res.status()} to ${landed.href}`);
+  }
 }
 
 /** Signs an existing user in through the API inside a browser context; returns a bearer token. */

@@ -36,6 +36,7 @@ export const routes: RouteObject[] = [
       { path: 'register', lazy: () => import('./routes/register') },
       { path: 'forgot-password', lazy: () => import('./routes/forgot-password') },
       { path: 'reset-password', lazy: () => import('./routes/reset-password') },
+      { path: 'email-verified', lazy: () => import('./routes/email-verified') },
       { id: 'pet-list', path: 'petlist', lazy: () => import('./routes/pet-list') },
       { id: 'donation-list', path: 'donation', lazy: () => import('./routes/donation-list') },
       { id: 'pet-details', path: 'pets/:id', lazy: () => import('./routes/pet-details') },

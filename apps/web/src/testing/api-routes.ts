@@ -119,6 +119,10 @@ export const apiRoutes = {
     answer: z.object({ status: z.boolean(), message: z.string() }),
     body: z.object({ email: z.string(), redirectTo: z.string() }),
   },
+  'POST /api/auth/send-verification-email': {
+    answer: z.object({ status: z.boolean() }),
+    body: z.object({ email: z.string(), callbackURL: z.string() }),
+  },
   'POST /api/auth/reset-password': {
     answer: z.object({ status: z.boolean() }),
     body: z.object({ newPassword: z.string(), token: z.string() }),

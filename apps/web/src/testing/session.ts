@@ -9,6 +9,8 @@ export interface FakeUser {
   email: string;
   photoURL: string | null;
   admin: boolean;
+  /** Default true: most screens are tested as a user who has verified their e-mail. */
+  emailVerified: boolean;
 }
 
 export const defaultFakeUser: FakeUser = {
@@ -17,6 +19,7 @@ export const defaultFakeUser: FakeUser = {
   email: 'test.user@example.com',
   photoURL: null,
   admin: false,
+  emailVerified: true,
 };
 
 /** The admin of the admin area's tests: `signedIn(fakeAdmin)`. */
@@ -43,7 +46,7 @@ export function sessionAnswer(user: FakeUser): AuthSession {
       id: user.id,
       name: user.name,
       email: user.email,
-      emailVerified: false,
+      emailVerified: user.emailVerified,
       image: user.photoURL,
       role: user.admin ? 'admin' : 'user',
       createdAt: now.toISOString(),

@@ -1,5 +1,5 @@
-import { describe } from 'vitest';
-import { itAnswers, type Row } from '../../../test/helpers/policy-table';
+import { describe, expect, it } from 'vitest';
+import { itAnswers, NOT_VERIFIED, type Row, unverified } from '../../../test/helpers/policy-table';
 import * as requestsPolicy from './adoption-requests.policy';
 
 const OWN_PET = 'You cannot request to adopt your own pet.';
@@ -27,4 +27,12 @@ const rows: Row[] = [
 
 describe('adoption requests policy: who may do what', () => {
   itAnswers(rows);
+});
+
+describe('an account whose e-mail is not verified (decision 032)', () => {
+  it('may not ask to adopt a pet, admin or not', () => {
+    for (const actor of [unverified.user, unverified.admin]) {
+      expect(requestsPolicy.canCreate(actor, { ownerId: 'owner' })).toEqual(NOT_VERIFIED);
+    }
+  });
 });

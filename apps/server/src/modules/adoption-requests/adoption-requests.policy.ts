@@ -1,10 +1,11 @@
-import { type Actor, allowIf, type Decision, signInFirst } from '../../auth/authorize';
+import { type Actor, allowIf, type Decision } from '../../auth/authorize';
 import {
   actsForSomeoneElse,
   canListFor,
   isAdmin,
   isSelf,
   ownerOrAdmin,
+  verifiedFirst,
 } from '../users/users.policy';
 
 /**
@@ -19,10 +20,11 @@ type RequestParties = { readonly petOwnerId: string; readonly requesterId: strin
  * POST /api/adoption-requests: any signed-in user (admins too) but the pet's owner. An adopted
  * pet or a second pending request is a 409, a rule of the service, not a permission.
  */
-export const canCreate = (actor: Actor, pet: { readonly ownerId: string }): Decision =>
-  actor
-    ? allowIf(!isSelf(actor, pet.ownerId), 'You cannot request to adopt your own pet.')
-    : signInFirst;
+export const canCreate = (actor: Actor, pet: { readonly ownerId: string }): Decision => {
+  const verified = verifiedFirst(actor);
+  if (!verified.allowed) return verified;
+  return allowIf(!isSelf(actor, pet.ownerId), 'You cannot request to adopt your own pet.');
+};
 
 /** GET /api/user/adoption-requests?email=: the requests on your own pets; an admin names anyone. */
 export const canListForOwner = (actor: Actor, ownerEmail: string | undefined): Decision =>

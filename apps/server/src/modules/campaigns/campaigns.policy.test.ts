@@ -1,5 +1,11 @@
-import { describe } from 'vitest';
-import { ADMINS_ONLY as ADMINS, itAnswers, type Row } from '../../../test/helpers/policy-table';
+import { describe, expect, it } from 'vitest';
+import {
+  ADMINS_ONLY as ADMINS,
+  itAnswers,
+  NOT_VERIFIED,
+  type Row,
+  unverified,
+} from '../../../test/helpers/policy-table';
 import * as campaignsPolicy from './campaigns.policy';
 
 const EDIT = 'Only the owner of this campaign or an admin can edit it.';
@@ -26,4 +32,12 @@ const rows: Row[] = [
 
 describe('campaigns policy: who may do what', () => {
   itAnswers(rows);
+});
+
+describe('an account whose e-mail is not verified (decision 032)', () => {
+  it('may not create a campaign, admin or not', () => {
+    for (const actor of [unverified.user, unverified.admin]) {
+      expect(campaignsPolicy.canCreate(actor)).toEqual(NOT_VERIFIED);
+    }
+  });
 });

@@ -1,5 +1,11 @@
-import { type Actor, allow, allowIf, type Decision, signInFirst } from '../../auth/authorize';
-import { actsForSomeoneElse, adminOnly, ownerOnly, ownerOrAdmin } from '../users/users.policy';
+import { type Actor, allowIf, type Decision } from '../../auth/authorize';
+import {
+  actsForSomeoneElse,
+  adminOnly,
+  ownerOnly,
+  ownerOrAdmin,
+  verifiedFirst,
+} from '../users/users.policy';
 
 /**
  * Who may do what with donation campaigns. Pure functions over the caller (null: anonymous) and
@@ -13,8 +19,8 @@ type OwnedCampaign = { readonly ownerId: string };
 /** The owner's e-mail on a campaign: signed-in callers only. */
 export const canSeeOwnerEmail = (viewer: Actor): boolean => viewer !== null;
 
-/** POST /api/create-donation-campaigns: any signed-in user (the campaign is theirs). */
-export const canCreate = (actor: Actor): Decision => (actor ? allow : signInFirst);
+/** POST /api/create-donation-campaigns: any signed-in user whose e-mail is verified (the campaign is theirs). */
+export const canCreate = (actor: Actor): Decision => verifiedFirst(actor);
 
 /** PATCH /api/update-donation/{id}: the owner or an admin. */
 export const canUpdate = (actor: Actor, campaign: OwnedCampaign): Decision =>

@@ -19,7 +19,7 @@ export interface MailContent {
   unsubscribeUrl?: string;
 }
 
-export type MailKind = 'password-reset';
+export type MailKind = 'password-reset' | 'email-verification';
 
 export interface SiteInfo {
   name: string;
@@ -165,5 +165,23 @@ export function passwordResetMail(input: {
       'If you did not ask for this, ignore this e-mail: your password stays as it is.',
       'When you set a new password, every other device signed in to your account is signed out.',
     ],
+  };
+}
+
+/** Sign-up (and "resend"): the link that verifies the account's address (valid 24 hours). */
+export function emailVerificationMail(input: {
+  name: string;
+  url: string;
+  site: SiteInfo;
+}): MailContent {
+  return {
+    kind: 'email-verification',
+    subject: `Confirm your e-mail address for ${input.site.name}`,
+    intro: [
+      `Hello ${input.name},`,
+      `Welcome to ${input.site.name}! Confirm that this is your e-mail address to list pets, create donation campaigns and ask to adopt.`,
+    ],
+    action: { label: 'Confirm my e-mail address', url: input.url },
+    outro: ['The link works for 24 hours. If you did not create an account, ignore this e-mail.'],
   };
 }

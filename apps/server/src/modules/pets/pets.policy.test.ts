@@ -1,5 +1,11 @@
-import { describe } from 'vitest';
-import { ADMINS_ONLY as ADMINS, itAnswers, type Row } from '../../../test/helpers/policy-table';
+import { describe, expect, it } from 'vitest';
+import {
+  ADMINS_ONLY as ADMINS,
+  itAnswers,
+  NOT_VERIFIED,
+  type Row,
+  unverified,
+} from '../../../test/helpers/policy-table';
 import * as petsPolicy from './pets.policy';
 
 const NOT_OWNER = 'Only the owner of this pet can do this.';
@@ -33,4 +39,12 @@ const rows: Row[] = [
 
 describe('pets policy: who may do what', () => {
   itAnswers(rows);
+});
+
+describe('an account whose e-mail is not verified (decision 032)', () => {
+  it('may not add a pet, admin or not', () => {
+    for (const actor of [unverified.user, unverified.admin]) {
+      expect(petsPolicy.canCreate(actor)).toEqual(NOT_VERIFIED);
+    }
+  });
 });

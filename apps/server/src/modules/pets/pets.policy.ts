@@ -1,10 +1,11 @@
-import { type Actor, allow, allowIf, type Decision, signInFirst } from '../../auth/authorize';
+import { type Actor, allow, allowIf, type Decision } from '../../auth/authorize';
 import {
   actsForSomeoneElse,
   adminOnly,
   canListFor,
   isAdmin,
   ownerOrAdmin,
+  verifiedFirst,
 } from '../users/users.policy';
 
 /**
@@ -26,8 +27,8 @@ export const canSeeAdopted = (viewer: Actor): boolean => viewer !== null;
 /** The owner's e-mail on a pet: signed-in callers only. */
 export const canSeeOwnerEmail = (viewer: Actor): boolean => viewer !== null;
 
-/** POST /api/add-pet: any signed-in user (the pet is theirs). */
-export const canCreate = (actor: Actor): Decision => (actor ? allow : signInFirst);
+/** POST /api/add-pet: any signed-in user whose e-mail is verified (the pet is theirs). */
+export const canCreate = (actor: Actor): Decision => verifiedFirst(actor);
 
 /** GET /api/user/pets?email=: your own pets; an admin may name anyone. */
 export const canList = (actor: Actor, ownerEmail: string | undefined): Decision =>

@@ -47,6 +47,7 @@ describe('users policy: who may do what', () => {
       name: 'Me',
       image: null,
       role: 'user' as const,
+      emailVerified: true,
     };
     expect(
       [undefined, '', '   ', 'ME@example.com', 'you@example.com'].map((e) =>

@@ -1,4 +1,4 @@
-import { type Actor, allowIf, type Decision, signInFirst } from '../../auth/authorize';
+import { type Actor, allow, allowIf, type Decision, signInFirst } from '../../auth/authorize';
 import type { AuthUser } from '../../lib/hono-env';
 
 /**
@@ -50,6 +50,24 @@ export const ownerOrAdmin = (actor: Actor, ownerId: string, refusal: string): De
  */
 export const ownerOnly = (actor: Actor, ownerId: string | null, refusal: string): Decision =>
   actor ? allowIf(isSelf(actor, ownerId), refusal) : signInFirst;
+
+/**
+ * Actions that put something in front of other people (listing a pet, creating a campaign, asking
+ * to adopt): a signed-in user whose e-mail is verified (decision 032). 401 for anonymous callers,
+ * 403 EMAIL_NOT_VERIFIED for an unverified account (admins included).
+ */
+export const verifiedFirst = (actor: Actor): Decision =>
+  !actor
+    ? signInFirst
+    : actor.emailVerified
+      ? allow
+      : {
+          allowed: false,
+          signIn: false,
+          code: 'EMAIL_NOT_VERIFIED',
+          reason:
+            'Verify your e-mail address first: open the link we sent you, or ask for a new one.',
+        };
 
 const ADMINS_ONLY = 'Only admins can do this.';
 

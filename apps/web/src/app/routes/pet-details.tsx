@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { VerifyEmailNotice } from '@/features/auth/components/verify-email-notice';
 import { PetDetails } from '@/features/pets/components/pet-details';
 
 export function Component() {
@@ -11,6 +12,9 @@ export function Component() {
         id={id}
         viewer={user ? { name: user.name, email: user.email } : null}
         sessionKnown={status !== 'loading'}
+        verifyFirst={
+          user && !user.emailVerified ? <VerifyEmailNotice action="ask to adopt a pet" /> : null
+        }
       />
     </section>
   );

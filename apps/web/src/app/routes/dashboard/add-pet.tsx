@@ -1,5 +1,6 @@
 import { DashboardTab } from '@/components/layouts/dashboard-tab';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { RequireVerifiedEmail } from '@/features/auth/components/verify-email-notice';
 import { AddPetForm } from '@/features/pets/components/add-pet-form';
 
 export function Component() {
@@ -10,7 +11,11 @@ export function Component() {
       description="Upload a picture first, then tell us about the pet."
       className="max-w-3xl"
     >
-      {user && <AddPetForm viewer={{ name: user.name, email: user.email }} />}
+      {user && (
+        <RequireVerifiedEmail action="list a pet">
+          <AddPetForm viewer={{ name: user.name, email: user.email }} />
+        </RequireVerifiedEmail>
+      )}
     </DashboardTab>
   );
 }

@@ -1,4 +1,5 @@
 import { DashboardTab } from '@/components/layouts/dashboard-tab';
+import { RequireVerifiedEmail } from '@/features/auth/components/verify-email-notice';
 import { CreateCampaignForm } from '@/features/campaigns/components/create-campaign-form';
 
 export function Component() {
@@ -7,7 +8,9 @@ export function Component() {
       title="Create Donation Campaign"
       description="Upload a picture of the pet first, then tell donors what the money is for."
     >
-      <CreateCampaignForm />
+      <RequireVerifiedEmail action="create a donation campaign">
+        <CreateCampaignForm />
+      </RequireVerifiedEmail>
     </DashboardTab>
   );
 }

@@ -8,10 +8,18 @@ export interface SessionUser {
   name: string;
   email: string;
   photoURL: string | null;
+  /** Whether the account's e-mail is verified: listing a pet, creating a campaign and asking to adopt need it. */
+  emailVerified: boolean;
 }
 
 interface SessionAnswer {
-  user?: { id: string; name: string; email: string; image?: string | null };
+  user?: {
+    id: string;
+    name: string;
+    email: string;
+    image?: string | null;
+    emailVerified?: boolean;
+  };
 }
 
 /**
@@ -22,7 +30,13 @@ async function getSession(): Promise<SessionUser | null> {
   const answer = await api<SessionAnswer | null>('/auth/get-session', { anonymous: true });
   const user = answer?.user;
   if (!user) return null;
-  return { id: user.id, name: user.name, email: user.email, photoURL: user.image ?? null };
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    photoURL: user.image ?? null,
+    emailVerified: user.emailVerified === true,
+  };
 }
 
 export const sessionKey = [...queryRoots.auth, 'session'] as const;

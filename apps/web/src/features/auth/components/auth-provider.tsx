@@ -36,7 +36,14 @@ const toSessionUser = (u: {
   name: string;
   email: string;
   image?: string | null;
-}): SessionUser => ({ id: u.id, name: u.name, email: u.email, photoURL: u.image ?? null });
+  emailVerified?: boolean;
+}): SessionUser => ({
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  photoURL: u.image ?? null,
+  emailVerified: u.emailVerified === true,
+});
 
 /**
  * Owns the session (Better Auth cookie, read through TanStack Query) and the API token: wires the

@@ -13,6 +13,8 @@ const ann: FakeUser = {
   email: 'ann@example.com',
   photoURL: 'https://example.com/ann.png',
   admin: false,
+  // a new account: its address is not verified yet
+  emailVerified: false,
 };
 
 async function openRegister(handlers: HttpHandler[] = []) {

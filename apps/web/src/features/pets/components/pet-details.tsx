@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { messages } from '@pet-haven/shared/messages';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -19,6 +19,11 @@ interface PetDetailsProps {
   id: string;
   viewer: Viewer | null;
   /**
+   * Shown instead of Adopt when the viewer must confirm their e-mail first (the route passes the
+   * auth feature's notice; the server refuses the request too).
+   */
+  verifyFirst?: ReactNode;
+  /**
    * False while the session is not read yet (a page rendered on the server, then hydrating):
    * Adopt shows but waits, as it cannot tell a visitor (to /login) from a signed-in user (the form).
    */
@@ -26,7 +31,7 @@ interface PetDetailsProps {
 }
 
 /** The pet details screen: picture, facts, description and the Adopt dialog. */
-export function PetDetails({ id, viewer, sessionKnown }: PetDetailsProps) {
+export function PetDetails({ id, viewer, sessionKnown, verifyFirst = null }: PetDetailsProps) {
   const { data: pet, isPending, isError, error } = usePet(id);
   const [adoptOpen, setAdoptOpen] = useState(false);
   // mounted from the first opening on, so closing keeps the dialog's own behaviour
@@ -95,7 +100,8 @@ export function PetDetails({ id, viewer, sessionKnown }: PetDetailsProps) {
               Adopt
             </Button>
           )}
-          {canAdopt && sessionKnown && viewer && (
+          {canAdopt && sessionKnown && viewer && verifyFirst}
+          {canAdopt && sessionKnown && viewer && !verifyFirst && (
             <>
               <Button
                 size="lg"
