@@ -217,4 +217,29 @@ test.describe('accounts in the browser', () => {
     await waitForPath(page, '/dashboard');
     await expectVisible(page.getByLabel('Pet Name'));
   });
+
+  test('a sign-in link by e-mail signs in once, then sends the user back to /login', async ({
+    page,
+    context,
+  }) => {
+    const { user } = await registerViaApi(context, newUser());
+    await context.clearCookies();
+    await page.goto('/login');
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await expect(page.getByRole('status')).toContainText(`If an account uses ${user.email}`);
+
+    const link = linkIn(
+      await mailTo(user.email, 'magic-link'),
+      `${appOrigin()}/api/auth/magic-link/verify`,
+    );
+    await page.goto(link);
+    await waitForPath(page, '/');
+    await expectVisible(avatarButton(page));
+
+    await context.clearCookies();
+    await page.goto(link);
+    await waitForPath(page, '/login');
+    await expectText(page, 'This sign-in link has expired or was already used. Ask for a new one.');
+  });
 });

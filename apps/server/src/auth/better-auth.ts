@@ -48,11 +48,16 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { magicLink } from 'better-auth/plugins/magic-link';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps';
 import * as schema from '../db/schema/index';
 import { recordAdminAction } from '../modules/audit/audit.repository';
-import { emailVerificationMail, passwordResetMail } from '../modules/mail/mail.templates';
+import {
+  emailVerificationMail,
+  magicLinkMail,
+  passwordResetMail,
+} from '../modules/mail/mail.templates';
 import { isAdminRole } from '../modules/users/users.policy';
 import { applyAdminEmails } from '../modules/users/users.service';
 import { createSignInThrottle } from './sign-in-throttle.service';
@@ -203,7 +208,25 @@ export function createAuth(
     max: config.authRateLimit.max,
   };
 
-  const plugins: BetterAuthPlugin[] = [];
+  const plugins: BetterAuthPlugin[] = [
+    // Sign in with an e-mail link (POST /sign-in/magic-link { email, callbackURL, errorCallbackURL }):
+    // the same answer for any e-mail; only an existing account is mailed (no sign-up by link: an
+    // account needs a name and a photo). The link works once, for 15 minutes, and verifies the
+    // address; the token is stored hashed.
+    magicLink({
+      expiresIn: 15 * 60,
+      disableSignUp: true,
+      storeToken: 'hashed',
+      sendMagicLink: async ({ email, url }, ctx) => {
+        const found = await ctx?.context.internalAdapter.findUserByEmail(email.toLowerCase());
+        if (!found) return;
+        const mail = magicLinkMail({ name: found.user.name, url, site: mailer.site });
+        if (await mailer.enqueue(db, found.user.email, mail, { count: 3, withinMs: 60 * 60_000 })) {
+          mailer.wake();
+        }
+      },
+    }),
+  ];
   if (config.google) {
     plugins.push(
       genericOAuth({
@@ -305,6 +328,8 @@ export function createAuth(
         '/request-password-reset': authRule,
         // the same for "resend" (each address at most 5 an hour)
         '/send-verification-email': authRule,
+        // and for sign-in links (each address at most 3 an hour)
+        '/sign-in/magic-link': authRule,
         // Better Auth's default here is 3 per 10 s; one configurable rule for every way in.
         '/sign-in/social': authRule,
       },

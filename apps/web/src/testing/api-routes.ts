@@ -119,6 +119,10 @@ export const apiRoutes = {
     answer: z.object({ status: z.boolean(), message: z.string() }),
     body: z.object({ email: z.string(), redirectTo: z.string() }),
   },
+  'POST /api/auth/sign-in/magic-link': {
+    answer: z.object({ status: z.boolean() }),
+    body: z.object({ email: z.string(), callbackURL: z.string(), errorCallbackURL: z.string() }),
+  },
   'POST /api/auth/send-verification-email': {
     answer: z.object({ status: z.boolean() }),
     body: z.object({ email: z.string(), callbackURL: z.string() }),

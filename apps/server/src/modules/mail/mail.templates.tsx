@@ -19,7 +19,7 @@ export interface MailContent {
   unsubscribeUrl?: string;
 }
 
-export type MailKind = 'password-reset' | 'email-verification';
+export type MailKind = 'password-reset' | 'email-verification' | 'magic-link';
 
 export interface SiteInfo {
   name: string;
@@ -183,5 +183,21 @@ export function emailVerificationMail(input: {
     ],
     action: { label: 'Confirm my e-mail address', url: input.url },
     outro: ['The link works for 24 hours. If you did not create an account, ignore this e-mail.'],
+  };
+}
+
+/** Sign in with an e-mail link (from /login): valid 15 minutes, once. */
+export function magicLinkMail(input: { name: string; url: string; site: SiteInfo }): MailContent {
+  return {
+    kind: 'magic-link',
+    subject: `Your ${input.site.name} sign-in link`,
+    intro: [
+      `Hello ${input.name},`,
+      `Here is the link you asked for to sign in to ${input.site.name} without your password.`,
+    ],
+    action: { label: 'Sign in to Pet Haven', url: input.url },
+    outro: [
+      'The link works once, for 15 minutes. If you did not ask for it, ignore this e-mail: nobody can sign in without opening it.',
+    ],
   };
 }

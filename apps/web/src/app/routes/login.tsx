@@ -1,7 +1,16 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { authMessages } from '@/features/auth/lib/auth-errors';
 import { returnPath } from '@/features/auth/lib/return-to';
+
+/** The codes an e-mail sign-in link comes back with when it cannot sign in. */
+const LINK_ERRORS = new Set([
+  'INVALID_TOKEN',
+  'EXPIRED_TOKEN',
+  'new_user_signup_disabled',
+  'user_not_found',
+]);
 
 export function Component() {
   const location = useLocation();
@@ -10,10 +19,13 @@ export function Component() {
   const returnTo = returnPath(location.state);
   // after a password reset (reset-password.tsx)
   const notice = (location.state as { notice?: unknown } | null)?.notice;
-  // a failed Google/GitHub sign-in comes back as /login?error=<code>
-  const socialError = params.get('error')
-    ? `Social sign-in failed (${params.get('error')}). Please try again.`
-    : null;
+  // a failed Google/GitHub sign-in, or a used or expired e-mail link, comes back as /login?error=<code>
+  const error = params.get('error');
+  const arrivalError = !error
+    ? null
+    : LINK_ERRORS.has(error)
+      ? authMessages.signInLinkRefused
+      : `Social sign-in failed (${error}). Please try again.`;
   return (
     <AuthLayout title="Login" subtitle="Welcome back! Log in to adopt, list pets and donate.">
       {typeof notice === 'string' && (
@@ -26,7 +38,7 @@ export function Component() {
       )}
       <LoginForm
         returnTo={returnTo}
-        initialError={socialError}
+        initialError={arrivalError}
         onSuccess={() => void navigate(returnTo, { replace: true })}
       />
     </AuthLayout>

@@ -33,6 +33,8 @@ interface AuthFormProps {
   submitting: boolean;
   /** The fields. */
   children: ReactNode;
+  /** Below the submit button, outside the form (the login screen's e-mail link). */
+  after?: ReactNode;
 }
 
 /**
@@ -47,6 +49,7 @@ export function AuthForm({
   failure,
   submitting,
   children,
+  after = null,
 }: AuthFormProps) {
   const texts = screens[screen];
   return (
@@ -64,6 +67,7 @@ export function AuthForm({
           {texts.submit}
         </Button>
       </form>
+      {after}
       <AuthSwitch
         returnTo={returnTo}
         question={texts.question}

@@ -3,7 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_KEY } from '@/lib/storage';
 import type { HttpHandler } from 'msw';
-import { answer, authError, networkError } from '@/testing/api-handlers';
+import { answer, authError, lastBodySent, networkError } from '@/testing/api-handlers';
 import { renderRoute } from '@/testing/render-route';
 import { defaultFakeUser, sessionAnswer, tokenAnswer } from '@/testing/session';
 import { authMessages } from '../lib/auth-errors';
@@ -108,5 +108,31 @@ describe('login screen', () => {
     const r = await openLogin();
     await r.user.click(r.getByRole('link', { name: 'Sign up' }));
     expect(await r.findByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
+  });
+
+  it('mails a sign-in link for the e-mail typed, checked first, with the same answer for anyone', async () => {
+    const r = await openLogin([
+      answer('POST /api/auth/sign-in/magic-link', () => ({ status: true })),
+    ]);
+    await r.user.click(r.getByRole('button', { name: 'Email me a sign-in link' }));
+    expect(await r.findByText(messages.login.emailRequired)).toBeInTheDocument();
+    expect(r.requests.filter((q) => q.path.includes('magic-link'))).toHaveLength(0);
+
+    await r.user.type(r.getByLabelText('Email'), 'ann@example.com');
+    await r.user.click(r.getByRole('button', { name: 'Email me a sign-in link' }));
+    expect(await r.findByRole('status')).toHaveTextContent(
+      'If an account uses ann@example.com, a sign-in link is on its way. It works once, for 15 minutes.',
+    );
+    expect(lastBodySent(r.requests, 'POST')).toEqual({
+      email: 'ann@example.com',
+      callbackURL: '/',
+      errorCallbackURL: '/login',
+    });
+    expect(r.path()).toBe('/login');
+  });
+
+  it('says so when a sign-in link comes back used or expired', async () => {
+    const r = renderRoute('/login?error=INVALID_TOKEN');
+    expect(await r.findByText(authMessages.signInLinkRefused)).toBeInTheDocument();
   });
 });

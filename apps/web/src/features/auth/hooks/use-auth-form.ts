@@ -30,6 +30,7 @@ export function useAuthForm<V extends FieldValues>({
   });
   const { register, formState, watch } = form;
   return {
+    form,
     register,
     watch,
     errors: formState.errors,

@@ -1,3 +1,4 @@
+import { magicLinkClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 
 /**
@@ -9,6 +10,8 @@ export const authClient = createAuthClient({
   // on the server (pages rendered for visitors, decision 021) it is loaded but never called
   baseURL: typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
   basePath: '/api/auth',
+  // sign in with an e-mail link (authClient.signIn.magicLink)
+  plugins: [magicLinkClient()],
   fetchOptions: {
     customFetchImpl: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init),
   },

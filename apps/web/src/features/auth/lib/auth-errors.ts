@@ -27,6 +27,7 @@ export const authMessages = {
     `${name} sign-in is not available: it is not configured on this server.`,
   socialFailed: (name: string) => `${name} sign-in failed. Please try again.`,
   passwordChanged: 'Your password was changed. Log in with your new password.',
+  signInLinkRefused: 'This sign-in link has expired or was already used. Ask for a new one.',
   invalidResetLink: 'This reset link has expired or was already used. Ask for a new one.',
 } as const;
 
