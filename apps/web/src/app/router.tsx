@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
       { path: 'forgot-password', lazy: () => import('./routes/forgot-password') },
       { path: 'reset-password', lazy: () => import('./routes/reset-password') },
       { path: 'email-verified', lazy: () => import('./routes/email-verified') },
+      { path: 'unsubscribe', lazy: () => import('./routes/unsubscribe') },
       { id: 'pet-list', path: 'petlist', lazy: () => import('./routes/pet-list') },
       { id: 'donation-list', path: 'donation', lazy: () => import('./routes/donation-list') },
       { id: 'pet-details', path: 'pets/:id', lazy: () => import('./routes/pet-details') },
@@ -74,6 +75,7 @@ export const routes: RouteObject[] = [
                 lazy: () => import('./routes/dashboard/my-campaigns'),
               },
               { path: 'payment', lazy: () => import('./routes/dashboard/my-donations') },
+              { path: 'profile', lazy: () => import('./routes/dashboard/profile') },
               {
                 element: <RequireAdmin />,
                 children: [

@@ -13,4 +13,5 @@ export const queryRoots = {
   campaigns: ['campaigns'],
   donations: ['donations'],
   users: ['users'],
+  notifications: ['notifications'],
 } as const;

@@ -1,3 +1,7 @@
+import {
+  notificationSettingsSchema,
+  unsubscribeAnswerSchema,
+} from '@pet-haven/shared/notifications';
 import { z } from 'zod';
 import {
   adminCampaignPausedBodySchema,
@@ -131,6 +135,14 @@ export const apiRoutes = {
     answer: z.object({ status: z.boolean() }),
     body: z.object({ newPassword: z.string(), token: z.string() }),
   },
+
+  // notifications
+  'GET /api/user/notifications': { answer: notificationSettingsSchema },
+  'PUT /api/user/notifications': {
+    answer: notificationSettingsSchema,
+    body: notificationSettingsSchema,
+  },
+  'POST /api/notifications/unsubscribe': { answer: unsubscribeAnswerSchema },
 
   // system, tokens, users
   'GET /api/config': { answer: publicConfigSchema },

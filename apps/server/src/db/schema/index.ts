@@ -5,3 +5,4 @@ export * from './campaigns.schema';
 export * from './audit.schema';
 export * from './sign-in-throttle.schema';
 export * from './mail.schema';
+export * from './notifications.schema';

@@ -18,7 +18,7 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
-    /** A notification's unsubscribe link (sent as List-Unsubscribe); security mail has none. */
+    /** A notification's one-click unsubscribe URL (List-Unsubscribe); security mail has none. */
     unsubscribeUrl: text('unsubscribe_url'),
     /** Delivery attempts begun (a claim counts one). */
     attempts: integer('attempts').notNull().default(0),

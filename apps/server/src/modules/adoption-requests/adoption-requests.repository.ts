@@ -82,7 +82,7 @@ export async function findById(db: DbOrTx, id: string): Promise<AdoptionRequestR
 /** The pet facts a new request is checked against. */
 export async function findPetForRequest(db: DbOrTx, petId: string) {
   const rows = await db
-    .select({ id: pets.id, ownerId: pets.ownerId, adopted: pets.adopted })
+    .select({ id: pets.id, ownerId: pets.ownerId, adopted: pets.adopted, petName: pets.petName })
     .from(pets)
     .where(eq(pets.id, petId))
     .limit(1);

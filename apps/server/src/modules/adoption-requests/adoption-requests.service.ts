@@ -10,6 +10,12 @@ import { conflict, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
 import { pageOf } from '../../lib/paging';
 import { recordAdminAction } from '../audit/audit.repository';
+import {
+  adoptionDecisionMail,
+  adoptionRequestMail,
+  adoptionWithdrawnMail,
+} from '../mail/mail.templates';
+import { notify } from '../notifications/notifications.service';
 import { resolveListOwner } from '../users/users.service';
 import * as requestsPolicy from './adoption-requests.policy';
 import * as repo from './adoption-requests.repository';
@@ -37,13 +43,27 @@ export async function createRequest(
   if (!pet) throw notFound('Pet not found');
   authorize(requestsPolicy.canCreate(actor, pet));
   if (pet.adopted) throw conflict('This pet has already been adopted.');
-  const id = await repo.insertPending(db, {
-    petId: pet.id,
-    requesterId: actor.id,
-    phone: body.phone,
-    address: body.address,
+  // the request and the owner's notification exist together, or neither does
+  const id = await db.transaction(async (tx) => {
+    const inserted = await repo.insertPending(tx, {
+      petId: pet.id,
+      requesterId: actor.id,
+      phone: body.phone,
+      address: body.address,
+    });
+    if (!inserted) return null;
+    await notify(deps, tx, pet.ownerId, 'adoption-requests', ({ name }) =>
+      adoptionRequestMail({
+        name,
+        petName: pet.petName,
+        requesterName: actor.name,
+        site: deps.mailer.site,
+      }),
+    );
+    return inserted;
   });
   if (!id) throw conflict('You already have a pending adoption request for this pet.');
+  deps.mailer.wake();
   return getRequest(deps, id);
 }
 
@@ -76,6 +96,14 @@ export async function decide(
   if (row.status !== body.status) {
     await deps.database.db.transaction(async (tx) => {
       if (!(await repo.updateStatus(tx, id, body.status))) throw requestNotFound();
+      await notify(deps, tx, row.requesterId, 'adoption-decisions', ({ name }) =>
+        adoptionDecisionMail({
+          name,
+          petName: row.petName,
+          accepted: body.status === 'accepted',
+          site: deps.mailer.site,
+        }),
+      );
       if (requestsPolicy.decidesAsAdmin(actor, row)) {
         await recordAdminAction(tx, {
           actor,
@@ -87,6 +115,7 @@ export async function decide(
         });
       }
     });
+    deps.mailer.wake();
   }
   return getRequest(deps, id);
 }
@@ -99,6 +128,14 @@ export async function withdraw(deps: AppDeps, actor: AuthUser, id: string): Prom
     row.status === 'pending' &&
     (await deps.database.db.transaction(async (tx) => {
       if (!(await repo.deleteIfPending(tx, id))) return false;
+      await notify(deps, tx, row.petOwnerId, 'adoption-requests', ({ name }) =>
+        adoptionWithdrawnMail({
+          name,
+          petName: row.petName,
+          requesterName: row.requesterName,
+          site: deps.mailer.site,
+        }),
+      );
       if (requestsPolicy.withdrawsAsAdmin(actor, row)) {
         await recordAdminAction(tx, {
           actor,
@@ -112,5 +149,6 @@ export async function withdraw(deps: AppDeps, actor: AuthUser, id: string): Prom
       return true;
     }));
   if (!withdrawn) throw conflict('Only a pending request can be withdrawn.');
+  deps.mailer.wake();
   return 1;
 }

@@ -152,7 +152,7 @@ export function createMailer(
           subject: rendered.subject,
           textBody: rendered.text,
           htmlBody: rendered.html,
-          unsubscribeUrl: content.unsubscribeUrl ? headerSafe(content.unsubscribeUrl) : null,
+          unsubscribeUrl: content.unsubscribe ? headerSafe(content.unsubscribe.oneClick) : null,
         },
         now(),
       );

@@ -165,12 +165,18 @@ describe('the mail outbox', () => {
     await ctx.deps.mailer.enqueue(
       ctx.database.db,
       'reader@example.com',
-      notice({ unsubscribeUrl: 'http://localhost:3000/unsubscribe?t=abc' }),
+      notice({
+        unsubscribe: {
+          page: 'http://localhost:3000/unsubscribe?t=abc',
+          oneClick: 'http://localhost:3000/api/notifications/unsubscribe?t=abc',
+        },
+      }),
     );
     await ctx.deps.mailer.deliverDue();
     const [mail] = smtp.received;
-    expect(mail!.raw).toMatch(
-      /^List-Unsubscribe: <http:\/\/localhost:3000\/unsubscribe\?t=abc>\r?$/m,
+    const header = mail!.parsed.headerLines.find((h) => h.key === 'list-unsubscribe')?.line;
+    expect(header).toMatch(
+      /^List-Unsubscribe:\s*<http:\/\/localhost:3000\/api\/notifications\/unsubscribe\?t=abc>$/,
     );
     expect(mail!.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
     expect(mail!.parsed.text).toContain(

@@ -15,11 +15,21 @@ export interface MailContent {
   action?: { label: string; url: string };
   /** The paragraphs after the button (what to do if the mail was not expected). */
   outro?: string[];
-  /** Notifications only: where one click stops this kind of mail. Security mail has none. */
-  unsubscribeUrl?: string;
+  /**
+   * Notifications only (security mail has none): `page`, the link in the message, opens the page
+   * that turns this kind of mail off; `oneClick` is what mail programs POST to at once
+   * (List-Unsubscribe-Post, RFC 8058).
+   */
+  unsubscribe?: { page: string; oneClick: string };
 }
 
-export type MailKind = 'password-reset' | 'email-verification' | 'magic-link';
+export type MailKind =
+  | 'password-reset'
+  | 'email-verification'
+  | 'magic-link'
+  | 'adoption-request'
+  | 'adoption-decision'
+  | 'adoption-withdrawn';
 
 export interface SiteInfo {
   name: string;
@@ -107,10 +117,10 @@ function Layout({ content, site }: { content: MailContent; site: SiteInfo }) {
                 />
                 <p style={{ margin: 0, fontSize: 12, color: colors.muted }}>
                   {site.name} · <a href={site.url}>{site.url}</a>
-                  {content.unsubscribeUrl && (
+                  {content.unsubscribe && (
                     <>
                       {' · '}
-                      <a href={content.unsubscribeUrl}>Unsubscribe from these e-mails</a>
+                      <a href={content.unsubscribe.page}>Unsubscribe from these e-mails</a>
                     </>
                   )}
                 </p>
@@ -129,9 +139,7 @@ function plainText(content: MailContent, site: SiteInfo): string {
     ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
     ...(content.outro ?? []),
     `-- \n${site.name} · ${site.url}`,
-    ...(content.unsubscribeUrl
-      ? [`Unsubscribe from these e-mails: ${content.unsubscribeUrl}`]
-      : []),
+    ...(content.unsubscribe ? [`Unsubscribe from these e-mails: ${content.unsubscribe.page}`] : []),
   ];
   return `${blocks.join('\n\n')}\n`;
 }
@@ -199,5 +207,74 @@ export function magicLinkMail(input: { name: string; url: string; site: SiteInfo
     outro: [
       'The link works once, for 15 minutes. If you did not ask for it, ignore this e-mail: nobody can sign in without opening it.',
     ],
+  };
+}
+
+/** A new adoption request, to the pet's owner. */
+export function adoptionRequestMail(input: {
+  name: string;
+  petName: string;
+  requesterName: string;
+  site: SiteInfo;
+}): MailContent {
+  return {
+    kind: 'adoption-request',
+    subject: `${input.requesterName} asked to adopt ${input.petName}`,
+    intro: [
+      `Hello ${input.name},`,
+      `${input.requesterName} would like to adopt ${input.petName}. Their phone number and address are with the request on your dashboard, where you can accept or reject it.`,
+    ],
+    action: {
+      label: 'See adoption requests',
+      url: `${input.site.url}/dashboard/adoption-requests`,
+    },
+  };
+}
+
+/** The owner accepted or rejected a request, to the requester. */
+export function adoptionDecisionMail(input: {
+  name: string;
+  petName: string;
+  accepted: boolean;
+  site: SiteInfo;
+}): MailContent {
+  return {
+    kind: 'adoption-decision',
+    subject: input.accepted
+      ? `Your request to adopt ${input.petName} was accepted`
+      : `Your request to adopt ${input.petName} was not accepted`,
+    intro: [
+      `Hello ${input.name},`,
+      input.accepted
+        ? `Good news: the owner of ${input.petName} accepted your adoption request. They will contact you to arrange the next steps.`
+        : `The owner of ${input.petName} did not accept your adoption request this time. There are many more pets looking for a home.`,
+    ],
+    action: input.accepted
+      ? {
+          label: 'See my adoption requests',
+          url: `${input.site.url}/dashboard/my-adoption-requests`,
+        }
+      : { label: 'Find another pet', url: `${input.site.url}/petlist` },
+  };
+}
+
+/** The requester withdrew a pending request, to the pet's owner. */
+export function adoptionWithdrawnMail(input: {
+  name: string;
+  petName: string;
+  requesterName: string;
+  site: SiteInfo;
+}): MailContent {
+  return {
+    kind: 'adoption-withdrawn',
+    subject: `${input.requesterName} withdrew their request to adopt ${input.petName}`,
+    intro: [
+      `Hello ${input.name},`,
+      `${input.requesterName} withdrew their request to adopt ${input.petName}. Nothing else changes: ${input.petName} is still listed.`,
+    ],
+    action: {
+      label: 'See adoption requests',
+      url: `${input.site.url}/dashboard/adoption-requests`,
+    },
   };
 }

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * The kinds of notification mail a user can turn off (on the profile page, or by the unsubscribe
+ * link of any such mail). Security mail (verification, reset, sign-in links) and donation
+ * receipts always go.
+ */
+export const notificationTopics = [
+  'adoption-requests',
+  'adoption-decisions',
+  'campaign-updates',
+] as const;
+export type NotificationTopic = (typeof notificationTopics)[number];
+
+/** What each topic's mail is about, as the profile page and the unsubscribe page say it. */
+export const notificationTopicLabels: Record<NotificationTopic, string> = {
+  'adoption-requests': 'Someone asks to adopt one of my pets, or withdraws their request',
+  'adoption-decisions': 'The owner accepts or rejects my adoption request',
+  'campaign-updates': 'My donation campaign reaches its maximum or its last date',
+};
+
+export const notificationTopicSchema = z.enum(notificationTopics);
+
+/** GET and PUT /api/user/notifications: whether each topic's mail is sent to the caller. */
+export const notificationSettingsSchema = z
+  .object({
+    'adoption-requests': z.boolean(),
+    'adoption-decisions': z.boolean(),
+    'campaign-updates': z.boolean(),
+  })
+  .strict()
+  .meta({ id: 'NotificationSettings' });
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** POST /api/notifications/unsubscribe?token=...: the token of a mail's unsubscribe link. */
+export const unsubscribeQuerySchema = z.object({
+  token: z.string().min(1, 'token is required').max(400),
+});
+
+/** What the unsubscribe link stopped. */
+export const unsubscribeAnswerSchema = z
+  .object({ topic: notificationTopicSchema, label: z.string() })
+  .meta({ id: 'Unsubscribed' });
+export type UnsubscribeAnswer = z.infer<typeof unsubscribeAnswerSchema>;
