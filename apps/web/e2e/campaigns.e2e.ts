@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { apiCall, avatarButton, loginViaApi, newUser, registerViaApi } from './support/auth';
 import { expectNoAxeViolations, expectNoAxeViolationsInBothThemes } from './support/axe';
 import { createCampaign, donateViaApi, solidPng } from './support/data';
+import { linkIn, mailTo } from './support/mail';
 import { DESKTOP, expect, PHONE, test } from './support/fixtures';
 import { appOrigin } from './support/paths';
 import { presetTheme } from './support/theme';
@@ -124,6 +125,20 @@ test.describe('donation campaigns and donating', () => {
     const donationRow = donor.page.getByRole('row').filter({ hasText: name });
     await expectVisible(donationRow);
     await expectVisible(donationRow.getByText('$25.00'));
+
+    // ---- its receipt: mailed to the donor, and a printable page reached from the row
+    const receiptMail = await mailTo(donorUser.email, 'donation-receipt');
+    const number = /Receipt number: (PH-\d{6})/.exec(receiptMail.text ?? '')?.[1];
+    expect(number, 'the receipt mail has a number').toBeTruthy();
+    expect(receiptMail.text).toContain(`Campaign: ${name}`);
+    expect(receiptMail.text).toContain('Amount: 25.00 USD');
+    await donationRow.getByRole('link', { name: /^Receipt/ }).click();
+    const receipt = donor.page.getByRole('article', { name: `Donation receipt ${number}` });
+    await expectVisible(receipt);
+    await expectVisible(receipt.getByText('$25.00 USD'));
+    await expectVisible(receipt.getByText(/Test mode/));
+    expect(donor.page.url()).toBe(linkIn(receiptMail, `${appOrigin()}/dashboard/receipts/`));
+    await expectNoAxeViolations(donor.page);
 
     // ---- the owner sees the donor in View Donators
     await page.goto('/dashboard/my-donation-campaigns');

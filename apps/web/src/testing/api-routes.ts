@@ -1,3 +1,4 @@
+import { receiptSchema } from '@pet-haven/shared/receipts';
 import {
   notificationSettingsSchema,
   unsubscribeAnswerSchema,
@@ -135,6 +136,9 @@ export const apiRoutes = {
     answer: z.object({ status: z.boolean() }),
     body: z.object({ newPassword: z.string(), token: z.string() }),
   },
+
+  // receipts
+  'GET /api/user/donations/:id/receipt': { answer: receiptSchema },
 
   // notifications
   'GET /api/user/notifications': { answer: notificationSettingsSchema },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -7,6 +8,7 @@ import {
   integer,
   pgTable,
   text,
+  uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -90,11 +92,16 @@ export const donations = pgTable(
     donorId: userRef('donor_id', 'set null'),
     amountCents: integer('amount_cents').notNull(),
     paymentIntentId: text('payment_intent_id').notNull().unique(),
+    /** The receipt's number (PH-000123), in the order donations were recorded. */
+    receiptNumber: bigint('receipt_number', { mode: 'number' })
+      .notNull()
+      .generatedByDefaultAsIdentity(),
     createdAt: createdAt(),
   },
   (t) => [
     check('donations_amount_positive', sql`${t.amountCents} > 0`),
     index('donations_campaign_idx').on(t.campaignId, t.createdAt.desc()),
     index('donations_donor_idx').on(t.donorId, t.createdAt.desc()),
+    uniqueIndex('donations_receipt_number_idx').on(t.receiptNumber),
   ],
 );

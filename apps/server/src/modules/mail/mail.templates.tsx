@@ -1,3 +1,4 @@
+import type { Receipt } from '@pet-haven/shared/receipts';
 import { renderToStaticMarkup } from 'react-dom/server';
 
 /**
@@ -29,7 +30,8 @@ export type MailKind =
   | 'magic-link'
   | 'adoption-request'
   | 'adoption-decision'
-  | 'adoption-withdrawn';
+  | 'adoption-withdrawn'
+  | 'donation-receipt';
 
 export interface SiteInfo {
   name: string;
@@ -276,5 +278,32 @@ export function adoptionWithdrawnMail(input: {
       label: 'See adoption requests',
       url: `${input.site.url}/dashboard/adoption-requests`,
     },
+  };
+}
+
+/** A donation recorded: the donor's receipt (always sent; the same receipt is a page). */
+export function receiptMail(input: { receipt: Receipt; site: SiteInfo }): MailContent {
+  const r = input.receipt;
+  const amount = `${r.amount.toFixed(2)} ${r.currency}`;
+  return {
+    kind: 'donation-receipt',
+    subject: `Your receipt ${r.number}: ${amount} for ${r.petName}`,
+    intro: [
+      `Hello ${r.donorName},`,
+      `Thank you for your donation to the campaign for ${r.petName}. This is your receipt.`,
+      `Receipt number: ${r.number}`,
+      `Date: ${r.date.slice(0, 10)}`,
+      `Amount: ${amount}`,
+      `Campaign: ${r.petName}, organised by ${r.organiser}`,
+      `Payment reference: ${r.paymentReference}`,
+      ...(r.testMode
+        ? ['Test mode: this payment was taken by the test provider and no money moved.']
+        : []),
+    ],
+    action: {
+      label: 'See and print the receipt',
+      url: `${input.site.url}/dashboard/receipts/${r._id}`,
+    },
+    outro: ['Keep this e-mail for your records.'],
   };
 }

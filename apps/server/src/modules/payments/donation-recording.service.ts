@@ -20,7 +20,7 @@ import {
   recordOnce,
 } from './payments.rules';
 
-type Deps = Pick<AppDeps, 'database' | 'logger' | 'paymentProvider'>;
+type Deps = Pick<AppDeps, 'database' | 'logger' | 'paymentProvider' | 'mailer'>;
 
 /** A donation recorded now (`created`) or before (a retry), and the campaign's raised amount. */
 export interface RecordedDonation {
@@ -100,7 +100,9 @@ const refundedError = (reason: ClosedReason | 'full' | null) => {
  * refunded, nothing is recorded and PaymentRefunded says why.
  */
 export async function recordSucceeded(deps: Deps, intent: IntentRow): Promise<RecordedDonation> {
-  const result = await deps.database.db.transaction((tx) => recordOnce(tx, intent, new Date()));
+  const result = await deps.database.db.transaction((tx) =>
+    recordOnce(deps, tx, intent, new Date()),
+  );
   if ('refunded' in result) throw refundedError(null);
   if ('refused' in result) {
     deps.logger.warn(
@@ -112,6 +114,7 @@ export async function recordSucceeded(deps: Deps, intent: IntentRow): Promise<Re
     throw refundedError(result.refused);
   }
   if (result.created) {
+    deps.mailer.wake();
     deps.logger.info(
       {
         paymentIntentId: intent.id,

@@ -1,3 +1,5 @@
+import type { AppDeps } from '../../app-deps';
+import { writeReceiptMail } from '../receipts/receipts.service';
 import { isCampaignEnded } from '@pet-haven/shared/campaigns';
 import type { ErrorCode } from '@pet-haven/shared/errors';
 import { formatCents } from '@pet-haven/shared/money';
@@ -115,6 +117,7 @@ type RecordResult =
  * test confirm) goes through here.
  */
 export async function recordOnce(
+  deps: Pick<AppDeps, 'mailer'>,
   tx: DbOrTx,
   intent: Pick<IntentRow, 'id' | 'campaignId'>,
   now: Date,
@@ -134,5 +137,7 @@ export async function recordOnce(
   // the intent was not succeeded under its lock, so a donation already there means a broken
   // invariant: throwing rolls back the raised amount rather than counting money with no donation row
   if (!recorded.donationId) throw new Error(`Donation for payment ${current.id} already exists`);
+  // the donor's receipt, written with the donation (call deps.mailer.wake() after the commit)
+  await writeReceiptMail(deps, tx, recorded.donationId);
   return { created: true, raisedCents: recorded.raisedCents };
 }

@@ -29,7 +29,7 @@ import { checkTestCard } from './test-cards';
  * code; a campaign that closed meanwhile, an expired or canceled payment are 409s (nothing charged).
  */
 export async function confirmTestPayment(
-  deps: Pick<AppDeps, 'database'>,
+  deps: Pick<AppDeps, 'database' | 'mailer'>,
   caller: AuthUser,
   intentId: string,
   body: TestPaymentConfirmBody,
@@ -61,7 +61,7 @@ export async function confirmTestPayment(
       await setIntentError(tx, intent.id, outcome.code);
       return outcome;
     }
-    const recorded = await recordOnce(tx, intent, now, { campaign, intent });
+    const recorded = await recordOnce(deps, tx, intent, now, { campaign, intent });
     if ('refunded' in recorded || 'refused' in recorded) {
       throw campaignFull(
         'This campaign has reached its maximum donation amount. Nothing was charged.',
@@ -69,7 +69,10 @@ export async function confirmTestPayment(
     }
     return { ok: true as const };
   });
-  if (result.ok) return;
+  if (result.ok) {
+    deps.mailer.wake();
+    return;
+  }
   if ('closed' in result) {
     throw new AppError(
       closedCodes[result.closed],

@@ -19,7 +19,7 @@ export function DashboardShell({ title, isAdmin, notice, children }: DashboardSh
   const menuId = useId();
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:py-10">
-      <aside className="lg:w-64 lg:shrink-0">
+      <aside className="lg:w-64 lg:shrink-0 print:hidden">
         <div className="rounded-2xl border border-slate-200 bg-white p-4 lg:sticky lg:top-20 dark:border-slate-800 dark:bg-slate-900">
           <div className="flex items-center justify-between gap-3">
             <h1 className="text-lg font-bold text-brand-700 dark:text-accent-300">{title}</h1>

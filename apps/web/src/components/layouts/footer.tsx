@@ -12,7 +12,7 @@ const columns = [
 /** The footer (spec section 2): Resources, Follow us and Legal columns of placeholder links. */
 export function Footer() {
   return (
-    <footer className="border-t border-slate-200 bg-slate-50 text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
+    <footer className="print:hidden border-t border-slate-200 bg-slate-50 text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
         <div className="space-y-3">
           <BrandLogo className="text-slate-900 dark:text-white" />

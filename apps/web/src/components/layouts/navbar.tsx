@@ -50,7 +50,7 @@ export function Navbar({ user, isDark, onToggleTheme, onSignOut, scrolled }: Nav
     <header
       data-scrolled={scrolled || undefined}
       className={cn(
-        'fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-300',
+        'fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-300 print:hidden',
         scrolled
           ? 'bg-white/95 shadow-md backdrop-blur dark:bg-slate-900/95 dark:shadow-black/40'
           : 'bg-white/70 backdrop-blur-sm dark:bg-slate-950/70',

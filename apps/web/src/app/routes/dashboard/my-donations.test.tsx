@@ -32,7 +32,11 @@ describe('/dashboard/payment (My Donations)', () => {
     );
     expect(within(row).getByText('$25.00')).toBeInTheDocument();
     expect(row.querySelector('time')).toHaveAttribute('datetime', d.date);
-    expect(within(row).getByText(/Nov 20, 2026/)).toBeInTheDocument();
+    expect(within(row).getByText(/Nov 20, 2026/, { selector: 'time' })).toBeInTheDocument();
+    // its receipt, named for screen readers by campaign and date
+    expect(
+      within(row).getByRole('link', { name: /^Receipt\s*for Luna, Nov 20, 2026/ }),
+    ).toHaveAttribute('href', `/dashboard/receipts/${d._id}`);
   });
 
   it('pages a long list 20 at a time instead of reading only the first rows', async () => {

@@ -18,9 +18,9 @@ export function MyDonationsTable() {
     <PagedTable
       list={list}
       caption="My donations"
-      columns={['Campaign', 'Amount', 'Date']}
+      columns={['Campaign', 'Amount', 'Date', 'Receipt']}
       loadingLabel="Loading your donations"
-      skeletonColumns={3}
+      skeletonColumns={4}
       error={<ErrorText>{MY_DONATIONS_FAILED_TEXT}</ErrorText>}
       empty={
         <EmptyState
@@ -52,6 +52,18 @@ export function MyDonationsTable() {
           <Td className="tabular-nums">{formatAmount(d.amount)}</Td>
           <Td className="whitespace-nowrap">
             <time dateTime={d.date}>{formatDateTime(d.date)}</time>
+          </Td>
+          <Td>
+            <Link
+              to={`/dashboard/receipts/${d._id}`}
+              className="font-medium text-brand-700 hover:underline dark:text-brand-200"
+            >
+              Receipt
+              <span className="sr-only">
+                {' '}
+                for {d.petName}, {formatDateTime(d.date)}
+              </span>
+            </Link>
           </Td>
         </Tr>
       )}

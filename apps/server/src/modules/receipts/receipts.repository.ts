@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { campaigns, donations, paymentIntents, user } from '../../db/schema/index';
+
+export interface ReceiptRow {
+  id: string;
+  receiptNumber: number;
+  createdAt: Date;
+  amountCents: number;
+  campaignId: string;
+  petName: string;
+  organiserName: string | null;
+  donorId: string | null;
+  donorName: string | null;
+  donorEmail: string | null;
+  paymentIntentId: string;
+  provider: string;
+  /** Why the intent closed: `refunded` when its money went back. */
+  intentError: string | null;
+}
+
+const organiser = alias(user, 'organiser');
+const donor = alias(user, 'donor');
+
+/** Everything a donation's receipt says, or null when there is no such donation. */
+export async function findReceipt(db: DbOrTx, donationId: string): Promise<ReceiptRow | null> {
+  const [row] = await db
+    .select({
+      id: donations.id,
+      receiptNumber: donations.receiptNumber,
+      createdAt: donations.createdAt,
+      amountCents: donations.amountCents,
+      campaignId: donations.campaignId,
+      petName: campaigns.petName,
+      organiserName: organiser.name,
+      donorId: donations.donorId,
+      donorName: donor.name,
+      donorEmail: donor.email,
+      paymentIntentId: donations.paymentIntentId,
+      provider: paymentIntents.provider,
+      intentError: paymentIntents.lastError,
+    })
+    .from(donations)
+    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .innerJoin(paymentIntents, eq(paymentIntents.id, donations.paymentIntentId))
+    .leftJoin(organiser, eq(organiser.id, campaigns.ownerId))
+    .leftJoin(donor, eq(donor.id, donations.donorId))
+    .where(eq(donations.id, donationId))
+    .limit(1);
+  return row ?? null;
+}
