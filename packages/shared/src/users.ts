@@ -68,3 +68,71 @@ export const publicConfigSchema = z.object({
   }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/**
+ * GET /api/user/export ("Download my data" on the profile): everything the site holds about the
+ * caller, as a JSON file. Amounts are decimal dollars, times ISO strings.
+ */
+export const dataExportSchema = z
+  .object({
+    exportedAt: z.string(),
+    account: z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      emailVerified: z.boolean(),
+      image: z.string().nullable(),
+      role: z.string(),
+      createdAt: z.string(),
+    }),
+    notifications: z.record(z.string(), z.boolean()),
+    pets: z.array(
+      z.object({
+        id: z.string(),
+        petName: z.string(),
+        petAge: z.string(),
+        petCategory: z.string(),
+        petLocation: z.string(),
+        shortDescription: z.string(),
+        longDescription: z.string(),
+        adopted: z.boolean(),
+        createdAt: z.string(),
+      }),
+    ),
+    adoptionRequests: z.array(
+      z.object({
+        id: z.string(),
+        petName: z.string(),
+        phone: z.string(),
+        address: z.string(),
+        status: z.string(),
+        createdAt: z.string(),
+      }),
+    ),
+    campaigns: z.array(
+      z.object({
+        id: z.string(),
+        petName: z.string(),
+        maxDonationAmount: z.number(),
+        donatedAmount: z.number(),
+        lastDate: z.string(),
+        shortDescription: z.string(),
+        longDescription: z.string(),
+        paused: z.boolean(),
+        archived: z.boolean(),
+        createdAt: z.string(),
+      }),
+    ),
+    donations: z.array(
+      z.object({
+        id: z.string(),
+        receiptNumber: z.string(),
+        campaignId: z.string(),
+        petName: z.string(),
+        amount: z.number(),
+        createdAt: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'DataExport' });
+export type DataExport = z.infer<typeof dataExportSchema>;

@@ -35,3 +35,13 @@ export async function findUserWithLiveSession(
   ).execute({ userId, sessionId, now: new Date() });
   return rows[0] ?? null;
 }
+
+/** The e-mail stored for a user, or null when there is no such user. */
+export async function findUserEmail(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ email: user.email })
+    .from(user)
+    .where(eq(user.id, userId))
+    .limit(1);
+  return row?.email ?? null;
+}

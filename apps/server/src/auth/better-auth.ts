@@ -54,12 +54,14 @@ import type { AppDeps } from '../app-deps';
 import * as schema from '../db/schema/index';
 import { recordAdminAction } from '../modules/audit/audit.repository';
 import {
+  emailChangeMail,
   emailVerificationMail,
   magicLinkMail,
   passwordResetMail,
 } from '../modules/mail/mail.templates';
 import { isAdminRole } from '../modules/users/users.policy';
 import { applyAdminEmails } from '../modules/users/users.service';
+import { findUserEmail } from './auth.repository';
 import { createSignInThrottle } from './sign-in-throttle.service';
 
 /** How account passwords are hashed and checked (Better Auth's emailAndPassword.password). */
@@ -294,7 +296,14 @@ export function createAuth(
         const link = new URL(url);
         // wherever the request asked to go, the link lands on the page that says what happened
         link.searchParams.set('callbackURL', EMAIL_VERIFIED_PATH);
-        const mail = emailVerificationMail({ name: user.name, url: link.href, site: mailer.site });
+        // a change of address (POST /change-email) is mailed to the new address, `user.email` here
+        const stored = await findUserEmail(db, user.id);
+        const changing = stored !== null && stored.toLowerCase() !== user.email.toLowerCase();
+        const mail = (changing ? emailChangeMail : emailVerificationMail)({
+          name: user.name,
+          url: link.href,
+          site: mailer.site,
+        });
         if (await mailer.enqueue(db, user.email, mail, { count: 5, withinMs: 60 * 60_000 })) {
           mailer.wake();
         }
@@ -310,6 +319,9 @@ export function createAuth(
       : {},
     plugins,
     user: {
+      // Change of e-mail (profile): POST /change-email { newEmail } mails the new address a link
+      // that confirms it; the account keeps the old one until then (decision 032).
+      changeEmail: { enabled: true },
       additionalFields: {
         role: { type: 'string', required: false, input: false, defaultValue: 'user' },
       },

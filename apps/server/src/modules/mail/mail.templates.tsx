@@ -31,7 +31,8 @@ export type MailKind =
   | 'adoption-request'
   | 'adoption-decision'
   | 'adoption-withdrawn'
-  | 'donation-receipt';
+  | 'donation-receipt'
+  | 'email-change';
 
 export interface SiteInfo {
   name: string;
@@ -305,5 +306,19 @@ export function receiptMail(input: { receipt: Receipt; site: SiteInfo }): MailCo
       url: `${input.site.url}/dashboard/receipts/${r._id}`,
     },
     outro: ['Keep this e-mail for your records.'],
+  };
+}
+
+/** Change of e-mail (profile): sent to the new address, which the link confirms (24 hours). */
+export function emailChangeMail(input: { name: string; url: string; site: SiteInfo }): MailContent {
+  return {
+    kind: 'email-change',
+    subject: `Confirm your new e-mail address for ${input.site.name}`,
+    intro: [
+      `Hello ${input.name},`,
+      `You asked to use this address for your ${input.site.name} account. Open the link below to confirm it; until then your account keeps its old address.`,
+    ],
+    action: { label: 'Confirm my new address', url: input.url },
+    outro: ['The link works for 24 hours. If you did not ask for this, ignore this e-mail.'],
   };
 }

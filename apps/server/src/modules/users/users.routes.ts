@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import {
   adminCheckAnswerSchema,
+  dataExportSchema,
   modifiedCountAnswerSchema,
   saveUserAnswerSchema,
   saveUserBodySchema,
@@ -15,6 +16,7 @@ import { createRouter, declareRoutes, jsonBody, jsonContent } from '../../lib/op
 import { pageResponse, servePage } from '../../lib/paging';
 import * as usersPolicy from './users.policy';
 import { presentProfileSave, presentUser } from './users.presenter';
+import { exportUserData } from './user-data.service';
 import { isAdminEmail, listAllUsers, promoteUserById, saveProfile } from './users.service';
 
 const route = declareRoutes('Users');
@@ -55,6 +57,16 @@ const promoteRoute = route.patch('/users/admin/{id}', {
   errors: [400, 401, 403, 404],
 });
 
+const exportRoute = route.get('/user/export', {
+  summary:
+    "Download my data: the caller's account, pets, adoption requests, campaigns and donations",
+  description:
+    'Answered as a JSON file (`Content-Disposition: attachment`). Only ever the caller’s own.',
+  guard: signedIn,
+  ok: [200, jsonContent(dataExportSchema, 'Everything stored about the caller')],
+  errors: [401],
+});
+
 export function createUsersRoutes(deps: AppDeps) {
   const router = createRouter();
 
@@ -62,6 +74,16 @@ export function createUsersRoutes(deps: AppDeps) {
     const caller = requireUser(c);
     const saved = await saveProfile(deps, caller, c.req.valid('json'));
     return c.json(presentProfileSave(caller.id, saved), 200);
+  });
+
+  router.openapi(exportRoute, async (c) => {
+    const data = await exportUserData(deps, requireUser(c));
+    c.header(
+      'Content-Disposition',
+      `attachment; filename="pet-haven-data-${data.exportedAt.slice(0, 10)}.json"`,
+    );
+    c.header('Cache-Control', 'no-store');
+    return c.json(data, 200);
   });
 
   servePage(router, listRoute, (query) => listAllUsers(deps, query), presentUser);
