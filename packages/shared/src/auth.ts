@@ -64,3 +64,24 @@ export const resetPasswordFormSchema = z
     path: ['confirmPassword'],
   });
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
+/** Profile: the name and the photo (the photo's URL on our image host; '' keeps the current one). */
+export const profileDetailsFormSchema = z.object({ name: nameSchema, photo: text() });
+export type ProfileDetailsForm = z.infer<typeof profileDetailsFormSchema>;
+
+/** Profile: the new e-mail address, confirmed from that address. */
+export const changeEmailFormSchema = z.object({ newEmail: emailSchema });
+export type ChangeEmailForm = z.infer<typeof changeEmailFormSchema>;
+
+/** Profile: a new password by the sign-up rules, typed twice, with the current one. */
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: text().min(1, 'Current password is required'),
+    newPassword: passwordSchema,
+    confirmPassword: text().min(1, 'Confirm Password is required'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: messages.registration.passwordsMismatch,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;

@@ -47,6 +47,7 @@ import {
 } from '@pet-haven/shared/pets';
 import {
   adminCheckAnswerSchema,
+  dataExportSchema,
   jwtAnswerSchema,
   jwtBodySchema,
   modifiedCountAnswerSchema,
@@ -132,6 +133,29 @@ export const apiRoutes = {
     answer: z.object({ status: z.boolean() }),
     body: z.object({ email: z.string(), callbackURL: z.string() }),
   },
+  'GET /api/auth/list-sessions': {
+    answer: z.array(
+      authSessionSchema.shape.session.extend({ userAgent: z.string().nullable().optional() }),
+    ),
+  },
+  'POST /api/auth/update-user': {
+    answer: z.object({ status: z.boolean() }),
+    body: z.object({ name: z.string(), image: z.string().optional() }),
+  },
+  'POST /api/auth/change-email': {
+    answer: z.object({ status: z.boolean() }),
+    body: z.object({ newEmail: z.string(), callbackURL: z.string() }),
+  },
+  'POST /api/auth/change-password': {
+    answer: z.object({ token: z.string().nullable(), user: authUserSchema }),
+    body: z.object({
+      currentPassword: z.string(),
+      newPassword: z.string(),
+      revokeOtherSessions: z.boolean(),
+    }),
+  },
+  'POST /api/auth/revoke-other-sessions': { answer: z.object({ status: z.boolean() }) },
+  'GET /api/user/export': { answer: dataExportSchema },
   'POST /api/auth/reset-password': {
     answer: z.object({ status: z.boolean() }),
     body: z.object({ newPassword: z.string(), token: z.string() }),

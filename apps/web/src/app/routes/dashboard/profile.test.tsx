@@ -1,20 +1,43 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { answer, apiError, lastBodySent } from '@/testing/api-handlers';
+import { screen, within } from '@testing-library/react';
+import type { HttpHandler } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { authMessages } from '@/features/auth/lib/auth-errors';
+import { answer, apiError, authError, lastBodySent } from '@/testing/api-handlers';
 import { renderRoute } from '@/testing/render-route';
-import { signedIn } from '@/testing/session';
+import { defaultFakeUser, sessionAnswer, signedIn } from '@/testing/session';
 
 const allOn = { 'adoption-requests': true, 'adoption-decisions': true, 'campaign-updates': true };
 
+const here = sessionAnswer(defaultFakeUser).session;
+const phone = {
+  ...here,
+  id: 'session-phone',
+  token: 'phone-token',
+  userAgent: 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/140.0 Mobile Safari/537.36',
+};
+const laptop = {
+  ...here,
+  userAgent:
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
+};
+
+/** The profile page's other sections answered plainly; `handlers` (later ones win) on top. */
+const profile = (handlers: HttpHandler[] = []) =>
+  renderRoute('/dashboard/profile', {
+    handlers: [
+      ...signedIn(),
+      answer('GET /api/auth/list-sessions', () => [laptop, phone]),
+      answer('GET /api/user/notifications', () => allOn),
+      ...handlers,
+    ],
+  });
+
 describe('/dashboard/profile: e-mail notifications', () => {
   it('shows each kind with its setting and saves them together', async () => {
-    const r = renderRoute('/dashboard/profile', {
-      handlers: [
-        ...signedIn(),
-        answer('GET /api/user/notifications', () => ({ ...allOn, 'campaign-updates': false })),
-        answer('PUT /api/user/notifications', ({ body }) => body),
-      ],
-    });
+    const r = profile([
+      answer('GET /api/user/notifications', () => ({ ...allOn, 'campaign-updates': false })),
+      answer('PUT /api/user/notifications', ({ body }) => body),
+    ]);
     const decisions = await screen.findByRole('checkbox', {
       name: 'The owner accepts or rejects my adoption request',
     });
@@ -36,17 +59,106 @@ describe('/dashboard/profile: e-mail notifications', () => {
   });
 
   it('says so when saving fails', async () => {
-    const r = renderRoute('/dashboard/profile', {
-      handlers: [
-        ...signedIn(),
-        answer('GET /api/user/notifications', () => allOn),
-        answer('PUT /api/user/notifications', () => apiError(500, 'INTERNAL_ERROR')),
-      ],
-    });
+    const r = profile([
+      answer('PUT /api/user/notifications', () => apiError(500, 'INTERNAL_ERROR')),
+    ]);
     await r.user.click(await screen.findByRole('button', { name: 'Save notification settings' }));
     expect(
       await screen.findByText('Failed to save your notification settings.'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('/dashboard/profile: account', () => {
+  it('saves the name', async () => {
+    const r = profile([answer('POST /api/auth/update-user', () => ({ status: true }))]);
+    const name = await screen.findByLabelText('Name');
+    expect(name).toHaveValue(defaultFakeUser.name);
+    await r.user.clear(name);
+    await r.user.type(name, 'Tess Renamed');
+    await r.user.click(screen.getByRole('button', { name: 'Save name and photo' }));
+    expect(
+      await within(screen.getByRole('form', { name: 'Name and photo' })).findByRole('status'),
+    ).toHaveTextContent('Saved.');
+    expect(lastBodySent(r.requests, 'POST')).toEqual({ name: 'Tess Renamed' });
+  });
+
+  it('asks the new address to confirm a change of e-mail', async () => {
+    const r = profile([answer('POST /api/auth/change-email', () => ({ status: true }))]);
+    await r.user.type(await screen.findByLabelText('New e-mail address'), 'new@example.com');
+    await r.user.click(screen.getByRole('button', { name: 'Change e-mail' }));
+    expect(await screen.findByText(/We sent a link to new@example.com/)).toBeInTheDocument();
+    expect(lastBodySent(r.requests, 'POST')).toEqual({
+      newEmail: 'new@example.com',
+      callbackURL: '/email-verified',
+    });
+  });
+
+  it('changes the password with the current one, signing out other devices', async () => {
+    let wrong = true;
+    const r = profile([
+      answer('POST /api/auth/change-password', ({ body }) => {
+        if (wrong) {
+          wrong = false;
+          return authError(400, 'INVALID_PASSWORD', 'Invalid password');
+        }
+        const { user } = sessionAnswer(defaultFakeUser);
+        expect(body).toEqual({
+          currentPassword: 'Right-one1',
+          newPassword: 'Brand-new1',
+          revokeOtherSessions: true,
+        });
+        return { token: null, user };
+      }),
+    ]);
+    const form = within(await screen.findByRole('form', { name: 'Change password' }));
+    await r.user.type(form.getByLabelText('Current password'), 'Wrong-one1');
+    await r.user.type(form.getByLabelText('New password'), 'Brand-new1');
+    await r.user.type(form.getByLabelText('Confirm Password'), 'Brand-new1');
+    await r.user.click(form.getByRole('button', { name: 'Change password' }));
+    expect(await form.findByText(authMessages.wrongCurrentPassword)).toBeInTheDocument();
+    await r.user.clear(form.getByLabelText('Current password'));
+    await r.user.type(form.getByLabelText('Current password'), 'Right-one1');
+    await r.user.click(form.getByRole('button', { name: 'Change password' }));
+    expect(await form.findByRole('status')).toHaveTextContent('Password changed.');
+  });
+
+  it('lists the signed-in devices and signs out the others', async () => {
+    const r = profile([answer('POST /api/auth/revoke-other-sessions', () => ({ status: true }))]);
+    expect(await screen.findByText('Chrome on Linux')).toHaveTextContent('(this device)');
+    expect(screen.getByText('Chrome on Android')).toBeInTheDocument();
+    await r.user.click(screen.getByRole('button', { name: 'Sign out other devices' }));
+    await vi.waitFor(() =>
+      expect(r.requests.some((q) => q.key === 'POST /api/auth/revoke-other-sessions')).toBe(true),
+    );
+  });
+
+  it('downloads my data as a JSON file', async () => {
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:export');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const r = profile([
+      answer('GET /api/user/export', () => ({
+        exportedAt: '2026-11-25T10:00:00.000Z',
+        account: {
+          id: 'user-1',
+          name: 'Test User',
+          email: 'test.user@example.com',
+          emailVerified: true,
+          image: null,
+          role: 'user',
+          createdAt: '2026-01-01T00:00:00.000Z',
+        },
+        notifications: allOn,
+        pets: [],
+        adoptionRequests: [],
+        campaigns: [],
+        donations: [],
+      })),
+    ]);
+    await r.user.click(await screen.findByRole('button', { name: 'Download my data' }));
+    await vi.waitFor(() => expect(created).toHaveBeenCalledOnce());
+    const blob = created.mock.calls[0]![0] as Blob;
+    expect(JSON.parse(await blob.text()).account.email).toBe('test.user@example.com');
   });
 });
 

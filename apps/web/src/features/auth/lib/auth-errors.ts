@@ -9,6 +9,7 @@ export type AuthFailureKind =
   | 'invalid-input'
   | 'provider-not-configured'
   | 'invalid-link'
+  | 'wrong-password'
   | 'unknown';
 
 export interface AuthFailure {
@@ -26,6 +27,7 @@ export const authMessages = {
   providerNotConfigured: (name: string) =>
     `${name} sign-in is not available: it is not configured on this server.`,
   socialFailed: (name: string) => `${name} sign-in failed. Please try again.`,
+  wrongCurrentPassword: 'The current password is not right.',
   passwordChanged: 'Your password was changed. Log in with your new password.',
   signInLinkRefused: 'This sign-in link has expired or was already used. Ask for a new one.',
   invalidResetLink: 'This reset link has expired or was already used. Ask for a new one.',
@@ -69,6 +71,9 @@ export function toAuthFailure(error: BetterAuthError | null | undefined): AuthFa
   }
   // a refused origin (Better Auth's 'Invalid origin') is no text for a user: ours instead
   if (status === 403) return { kind: 'unknown', message: authMessages.unknownSignIn };
+  if (code === 'INVALID_PASSWORD') {
+    return { kind: 'wrong-password', message: authMessages.wrongCurrentPassword };
+  }
   if (code === 'INVALID_TOKEN')
     return { kind: 'invalid-link', message: authMessages.invalidResetLink };
   if (status === 400) {
