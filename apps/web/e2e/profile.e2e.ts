@@ -1,9 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { avatarButton, newUser, openAvatarMenu, registerViaApi } from './support/auth';
-import { expectNoAxeViolationsInBothThemes } from './support/axe';
-import { solidPng } from './support/data';
+import {
+  avatarButton,
+  fillLoginForm,
+  newUser,
+  openAvatarMenu,
+  registerViaApi,
+} from './support/auth';
+import { expectNoAxeViolations, expectNoAxeViolationsInBothThemes } from './support/axe';
+import { createPet, solidPng } from './support/data';
 import { expect, test } from './support/fixtures';
-import { expectVisible } from './support/ui';
+import { expectVisible, waitForPath } from './support/ui';
 
 /** Issue 13: the profile page in a real browser. */
 test.describe('the profile page', () => {
@@ -38,5 +44,27 @@ test.describe('the profile page', () => {
     };
     expect(data.account).toMatchObject({ name: 'Renamed Person', email: user.email });
     expect(data.account.image).toMatch(/\/api\/images\//);
+  });
+
+  test('delete my account with the password: its pet is gone and it cannot sign in', async ({
+    page,
+    context,
+  }) => {
+    const { user, token } = await registerViaApi(context, newUser());
+    const pet = await createPet(token, 'Leaving Pet');
+    await page.goto('/dashboard/profile');
+    await page.getByLabel('Your password').fill(user.password);
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete your account for good?' });
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await waitForPath(page, '/');
+    await expectVisible(page.getByText('Your account was deleted.'));
+    await expectVisible(page.getByRole('link', { name: 'Login', exact: true }).first());
+    expect((await page.request.get(`/api/pets/${pet._id}`)).status()).toBe(404);
+
+    await page.goto('/login');
+    await fillLoginForm(page, user);
+    await expectVisible(page.getByText(/wrong email or password/i));
   });
 });

@@ -5,9 +5,6 @@ import { paymentProviders } from './payments';
 /** The receipt's number as people read it: PH-000123. */
 export const formatReceiptNumber = (n: number) => `PH-${String(n).padStart(6, '0')}`;
 
-/** The name a receipt shows for an account that was deleted. */
-export const DELETED_USER_NAME = 'Deleted user';
-
 /** GET /api/user/donations/{id}/receipt: the receipt of one of the caller's donations. */
 export const receiptSchema = z
   .object({

@@ -136,3 +136,6 @@ export const dataExportSchema = z
   })
   .meta({ id: 'DataExport' });
 export type DataExport = z.infer<typeof dataExportSchema>;
+
+/** The name shown for an account that was deleted (its donations stay on their campaigns). */
+export const DELETED_USER_NAME = 'Deleted user';

@@ -54,11 +54,13 @@ import type { AppDeps } from '../app-deps';
 import * as schema from '../db/schema/index';
 import { recordAdminAction } from '../modules/audit/audit.repository';
 import {
+  accountDeletionMail,
   emailChangeMail,
   emailVerificationMail,
   magicLinkMail,
   passwordResetMail,
 } from '../modules/mail/mail.templates';
+import { eraseAccountData } from '../modules/users/account-deletion.service';
 import { isAdminRole } from '../modules/users/users.policy';
 import { applyAdminEmails } from '../modules/users/users.service';
 import { findUserEmail } from './auth.repository';
@@ -196,7 +198,10 @@ function memoryRateLimitStorage(clock: () => Date) {
 }
 
 export function createAuth(
-  deps: Pick<AppDeps, 'config' | 'database' | 'logger' | 'now' | 'passwordHasher' | 'mailer'>,
+  deps: Pick<
+    AppDeps,
+    'config' | 'database' | 'logger' | 'now' | 'passwordHasher' | 'mailer' | 'imageStorage'
+  >,
 ) {
   const { mailer } = deps;
   const { config, database } = deps;
@@ -209,6 +214,15 @@ export function createAuth(
     window: config.authRateLimit.windowSeconds,
     max: config.authRateLimit.max,
   };
+
+  /**
+   * Delete my account by password (POST /delete-user { password }): Better Auth checks the
+   * password, then, as a link may also confirm the deletion, makes a deletion token and calls
+   * sendDeleteAccountVerification. For a request that carried the password, that token is kept
+   * here (by request) and used at once by the after hook instead of being mailed.
+   */
+  const deleteByPassword = new WeakMap<Request, string | null>();
+  let self: ReturnType<typeof betterAuth> | null = null;
 
   const plugins: BetterAuthPlugin[] = [
     // Sign in with an e-mail link (POST /sign-in/magic-link { email, callbackURL, errorCallbackURL }):
@@ -322,6 +336,27 @@ export function createAuth(
       // Change of e-mail (profile): POST /change-email { newEmail } mails the new address a link
       // that confirms it; the account keeps the old one until then (decision 032).
       changeEmail: { enabled: true },
+      // Delete my account (profile): POST /delete-user { password } deletes at once; without a
+      // password it mails a link (1 hour) that deletes on GET /delete-user/callback. Our data goes
+      // first, in one transaction (account-deletion.service.ts); then Better Auth's user row.
+      deleteUser: {
+        enabled: true,
+        deleteTokenExpiresIn: 60 * 60,
+        sendDeleteAccountVerification: async ({ user, url, token }, request) => {
+          if (request && deleteByPassword.has(request)) {
+            // confirmed by the password: the after hook deletes with this token, no mail
+            deleteByPassword.set(request, token);
+            return;
+          }
+          const mail = accountDeletionMail({ name: user.name, url, site: mailer.site });
+          if (await mailer.enqueue(db, user.email, mail, { count: 3, withinMs: 60 * 60_000 })) {
+            mailer.wake();
+          }
+        },
+        beforeDelete: async (user) => {
+          await eraseAccountData(deps, { id: user.id, email: user.email, name: user.name });
+        },
+      },
       additionalFields: {
         role: { type: 'string', required: false, input: false, defaultValue: 'user' },
       },
@@ -376,6 +411,9 @@ export function createAuth(
         };
         if (Object.keys(rules).length > 0) check(rules, ctx.body, (i) => i.message);
 
+        if (ctx.path === '/delete-user' && ctx.request && typeof ctx.body?.password === 'string') {
+          deleteByPassword.set(ctx.request, null);
+        }
         if (ctx.path === '/sign-in/email') {
           const email = signInEmailOf(ctx.body);
           if (!email) return;
@@ -391,6 +429,14 @@ export function createAuth(
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/delete-user') {
+          // the password was right (Better Auth checked it before making the token): delete now,
+          // through Better Auth's own token path, instead of mailing the link
+          const token = ctx.request ? deleteByPassword.get(ctx.request) : undefined;
+          if (!token || !self || isAPIError(ctx.context.returned)) return;
+          await self.api.deleteUser({ body: { token }, headers: ctx.headers ?? new Headers() });
+          return ctx.json({ success: true, message: 'User deleted' });
+        }
         if (ctx.path !== '/sign-in/email') return;
         const email = signInEmailOf(ctx.body);
         if (email && ctx.context.newSession && !isAPIError(ctx.context.returned)) {
@@ -432,7 +478,9 @@ export function createAuth(
     },
   } satisfies BetterAuthOptions;
 
-  return betterAuth(options);
+  const auth = betterAuth(options);
+  self = auth as unknown as ReturnType<typeof betterAuth>;
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -156,6 +156,10 @@ export const apiRoutes = {
   },
   'POST /api/auth/revoke-other-sessions': { answer: z.object({ status: z.boolean() }) },
   'GET /api/user/export': { answer: dataExportSchema },
+  'POST /api/auth/delete-user': {
+    answer: z.object({ success: z.boolean(), message: z.string() }),
+    body: z.object({ password: z.string().optional(), callbackURL: z.string().optional() }),
+  },
   'POST /api/auth/reset-password': {
     answer: z.object({ status: z.boolean() }),
     body: z.object({ newPassword: z.string(), token: z.string() }),

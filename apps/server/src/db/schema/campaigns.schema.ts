@@ -21,7 +21,11 @@ export const campaigns = pgTable(
   'campaigns',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: userRef('owner_id', 'restrict').notNull(),
+    /**
+     * The organiser; null once their account is deleted, which archives every campaign of theirs
+     * that holds money first (a campaign without any is deleted with the account's data).
+     */
+    ownerId: userRef('owner_id', 'set null'),
     pictureId: imageRef('picture_id').notNull(),
     petName: varchar('pet_name', { length: 100 }).notNull(),
     maxDonationCents: integer('max_donation_cents').notNull(),

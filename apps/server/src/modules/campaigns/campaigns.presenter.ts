@@ -1,3 +1,4 @@
+import { DELETED_USER_NAME } from '@pet-haven/shared/users';
 import type { AdminDeleteCampaignAnswer } from '@pet-haven/shared/admin';
 import type { Campaign, Donator, MyDonation } from '@pet-haven/shared/campaigns';
 import { fromCents } from '@pet-haven/shared/money';
@@ -38,7 +39,7 @@ export const presentCampaignRemoval = (removal: {
 
 export const presentDonator = (row: DonatorRow): Donator => ({
   id: row.id,
-  name: row.name ?? 'Former member',
+  name: row.name ?? DELETED_USER_NAME,
   amount: fromCents(row.amountCents),
 });
 

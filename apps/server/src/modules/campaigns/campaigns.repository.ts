@@ -27,7 +27,9 @@ export interface CampaignRow {
 
 const campaignColumns = {
   id: campaigns.id,
-  ownerId: campaigns.ownerId,
+  // never null here: every select of these columns joins the owner (a campaign whose organiser
+  // deleted their account is archived and leaves every list; receipts read it on their own)
+  ownerId: sql<string>`${campaigns.ownerId}`,
   ownerEmail: user.email,
   pictureId: campaigns.pictureId,
   pictureWidth: images.width,
@@ -323,3 +325,13 @@ export const countSitemapCampaigns = (db: DbOrTx): Promise<number> =>
 /** Campaigns for the sitemap in id order: see `listedInIdOrder`. */
 export const sitemapCampaigns = (db: DbOrTx, after: string | null, offset: number, limit: number) =>
   listedInIdOrder(db, campaigns, inSitemap, { after, offset, limit });
+
+/** The ids of every campaign a user organises, archived ones included (for deleting their account). */
+export async function listCampaignIdsByOwner(db: DbOrTx, ownerId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(eq(campaigns.ownerId, ownerId))
+    .orderBy(campaigns.id);
+  return rows.map((r) => r.id);
+}

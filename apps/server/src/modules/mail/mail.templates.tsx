@@ -32,7 +32,8 @@ export type MailKind =
   | 'adoption-decision'
   | 'adoption-withdrawn'
   | 'donation-receipt'
-  | 'email-change';
+  | 'email-change'
+  | 'account-deletion';
 
 export interface SiteInfo {
   name: string;
@@ -320,5 +321,25 @@ export function emailChangeMail(input: { name: string; url: string; site: SiteIn
     ],
     action: { label: 'Confirm my new address', url: input.url },
     outro: ['The link works for 24 hours. If you did not ask for this, ignore this e-mail.'],
+  };
+}
+
+/** Delete my account, confirmed by a link instead of the password (valid 1 hour). */
+export function accountDeletionMail(input: {
+  name: string;
+  url: string;
+  site: SiteInfo;
+}): MailContent {
+  return {
+    kind: 'account-deletion',
+    subject: `Confirm that you want to delete your ${input.site.name} account`,
+    intro: [
+      `Hello ${input.name},`,
+      `You asked to delete your ${input.site.name} account. Opening the link below deletes it for good: your pets and open adoption requests are removed, campaigns that received donations are closed, and your donations stay on their campaigns as a deleted user's.`,
+    ],
+    action: { label: 'Delete my account', url: input.url },
+    outro: [
+      'The link works for one hour. If you did not ask for this, ignore this e-mail: nothing changes.',
+    ],
   };
 }

@@ -202,3 +202,9 @@ export const countSitemapPets = (db: DbOrTx): Promise<number> => countListed(db,
 /** Pets for the sitemap in id order (the primary key's): see `listedInIdOrder`. */
 export const sitemapPets = (db: DbOrTx, after: string | null, offset: number, limit: number) =>
   listedInIdOrder(db, pets, inSitemap, { after, offset, limit });
+
+/** The ids of every pet a user listed (for deleting their account). */
+export async function listPetIdsByOwner(db: DbOrTx, ownerId: string): Promise<string[]> {
+  const rows = await db.select({ id: pets.id }).from(pets).where(eq(pets.ownerId, ownerId));
+  return rows.map((r) => r.id);
+}

@@ -1,5 +1,6 @@
 import { fromCents } from '@pet-haven/shared/money';
-import { DELETED_USER_NAME, formatReceiptNumber, type Receipt } from '@pet-haven/shared/receipts';
+import { formatReceiptNumber, type Receipt } from '@pet-haven/shared/receipts';
+import { DELETED_USER_NAME } from '@pet-haven/shared/users';
 import { CURRENCY } from '../payments/payments.provider';
 import type { ReceiptRow } from './receipts.repository';
 

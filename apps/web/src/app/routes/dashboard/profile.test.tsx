@@ -162,6 +162,51 @@ describe('/dashboard/profile: account', () => {
   });
 });
 
+describe('/dashboard/profile: delete my account', () => {
+  it('deletes with the password after a confirmation, then leaves signed out', async () => {
+    let deleted = false;
+    const r = profile([
+      answer('POST /api/auth/delete-user', ({ body }) => {
+        expect(body).toEqual({ password: 'Secret-1' });
+        deleted = true;
+        return { success: true, message: 'User deleted' };
+      }),
+      answer('GET /api/auth/get-session', () => (deleted ? null : sessionAnswer(defaultFakeUser))),
+      answer('POST /api/auth/sign-out', () => ({ success: true })),
+    ]);
+    await r.user.type(await screen.findByLabelText('Your password'), 'Secret-1');
+    await r.user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Delete your account for good?',
+    });
+    await r.user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText('Your account was deleted.')).toBeInTheDocument();
+    await vi.waitFor(() => expect(r.path()).toBe('/'));
+    await vi.waitFor(() =>
+      expect(r.requests.some((q) => q.key === 'POST /api/auth/sign-out')).toBe(true),
+    );
+    expect(r.path()).toBe('/');
+  });
+
+  it('says a wrong password is wrong, and can mail a link instead', async () => {
+    const r = profile([
+      answer('POST /api/auth/delete-user', ({ body }) =>
+        body.password
+          ? authError(400, 'INVALID_PASSWORD', 'Invalid password')
+          : { success: true, message: 'Verification email sent' },
+      ),
+    ]);
+    await r.user.type(await screen.findByLabelText('Your password'), 'Wrong-1');
+    await r.user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await r.user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText(authMessages.wrongCurrentPassword)).toBeInTheDocument();
+    await r.user.click(screen.getByRole('button', { name: 'Email me a link instead' }));
+    expect(await screen.findByText(/Your account is deleted when you open it/)).toBeInTheDocument();
+    expect(lastBodySent(r.requests, 'POST')).toEqual({ callbackURL: '/' });
+  });
+});
+
 describe('/unsubscribe', () => {
   const token = 'user-1.adoption-requests.c2lnbmF0dXJl';
 

@@ -1,6 +1,7 @@
 import { DashboardTab } from '@/components/layouts/dashboard-tab';
 import { ChangeEmailForm } from '@/features/auth/components/change-email-form';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
+import { DeleteAccount } from '@/features/auth/components/delete-account';
 import { DeviceSessions } from '@/features/auth/components/device-sessions';
 import { DownloadMyData } from '@/features/auth/components/download-my-data';
 import { ProfileDetailsForm } from '@/features/auth/components/profile-details-form';
@@ -46,6 +47,9 @@ export function Component() {
       </Section>
       <Section id="profile-data" title="Your data">
         <DownloadMyData />
+      </Section>
+      <Section id="profile-delete" title="Delete my account">
+        <DeleteAccount />
       </Section>
     </DashboardTab>
   );

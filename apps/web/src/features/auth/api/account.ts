@@ -43,6 +43,14 @@ export const changePassword = (
 export const revokeOtherSessions = (): Promise<AuthFailure | null> =>
   call((c) => c.revokeOtherSessions());
 
+/** POST /api/auth/delete-user { password }: deletes the account at once. */
+export const deleteAccountWithPassword = (password: string): Promise<AuthFailure | null> =>
+  call((c) => c.deleteUser({ password }));
+
+/** POST /api/auth/delete-user without a password: mails a link that deletes the account. */
+export const mailAccountDeletionLink = (): Promise<AuthFailure | null> =>
+  call((c) => c.deleteUser({ callbackURL: '/' }));
+
 /** One signed-in device, as GET /api/auth/list-sessions answers it. */
 export interface DeviceSession {
   id: string;

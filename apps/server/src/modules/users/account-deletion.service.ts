@@ -1,0 +1,75 @@
+import type { AppDeps } from '../../app-deps';
+import { recordAdminAction } from '../audit/audit.repository';
+import {
+  archiveCampaign,
+  deleteCampaign,
+  findCampaignById,
+  listCampaignIdsByOwner,
+  lockCampaign,
+} from '../campaigns/campaigns.repository';
+import { releaseImages } from '../images/images.service';
+import { campaignHasMoneyHistory, releaseOpenIntents } from '../payments/payments.service';
+import { deletePet, listPetIdsByOwner } from '../pets/pets.repository';
+
+type DeletionDeps = Pick<AppDeps, 'config' | 'database' | 'logger' | 'imageStorage'>;
+
+/**
+ * What deleting an account removes besides the user, sessions and logins (Better Auth's own), in
+ * one transaction run just before the user row goes (Better Auth's `beforeDelete`):
+ * - their pets, and with them every request for those pets;
+ * - their campaigns: one that holds money (donations, payments under way) is archived as an
+ *   admin delete does, so donors keep their records and the ledgers still add up; one without any
+ *   is erased;
+ * - an entry in the audit log (the account's own action).
+ * Their adoption requests go with the user row (cascade); their donations stay, without a donor,
+ * shown as "Deleted user"; their archived campaigns stay, without an organiser. Pictures that
+ * nothing uses any more are released afterwards.
+ */
+export async function eraseAccountData(
+  deps: DeletionDeps,
+  account: { id: string; email: string; name: string },
+): Promise<void> {
+  const summary = await deps.database.db.transaction(async (tx) => {
+    const pictures: string[] = [];
+    const petIds = await listPetIdsByOwner(tx, account.id);
+    for (const id of petIds) {
+      const deleted = await deletePet(tx, id);
+      if (deleted) pictures.push(deleted.imageId);
+    }
+    let archived = 0;
+    let erased = 0;
+    // campaigns in id order, each locked before it changes (a donation being recorded on one is
+    // ordered before or after this, never in between)
+    for (const id of await listCampaignIdsByOwner(tx, account.id)) {
+      const locked = await lockCampaign(tx, id);
+      if (!locked || locked.archivedAt) continue;
+      if (await campaignHasMoneyHistory(tx, id)) {
+        await archiveCampaign(tx, id);
+        await releaseOpenIntents(tx, id, 'archived');
+        archived += 1;
+      } else {
+        const row = await findCampaignById(tx, id);
+        await deleteCampaign(tx, id);
+        if (row) pictures.push(row.pictureId);
+        erased += 1;
+      }
+    }
+    await recordAdminAction(tx, {
+      actor: { id: account.id, email: account.email },
+      action: 'user.delete',
+      targetType: 'user',
+      targetId: account.id,
+      before: {
+        email: account.email,
+        name: account.name,
+        petsDeleted: petIds.length,
+        campaignsArchived: archived,
+        campaignsDeleted: erased,
+      },
+      after: null,
+    });
+    return { pictures };
+  });
+  await releaseImages(deps, summary.pictures);
+  deps.logger.info({ userId: account.id }, 'Account deleted');
+}
