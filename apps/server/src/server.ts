@@ -9,6 +9,7 @@ import { seedDemoDataIfEmpty } from './demo/demo-data';
 import { isDatabaseUnavailable } from './lib/errors';
 import type { Logger } from './lib/logger';
 import { createReadiness } from './lib/readiness';
+import { notifyEndedCampaigns } from './modules/campaigns/campaign-updates.service';
 import { sweepUnusedImages } from './modules/images/images.service';
 
 export interface RunningServer {
@@ -49,6 +50,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
 
   const stopping = new AbortController();
   let sweepTimer: NodeJS.Timeout | undefined;
+  let campaignTimer: NodeJS.Timeout | undefined;
   const label = databaseLabel(config);
 
   const ready = (async () => {
@@ -99,6 +101,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       sweepUnusedImages(deps).catch((err) => logger.warn({ err }, 'Image sweep failed'));
     void sweep();
     sweepTimer = setInterval(sweep, 15 * 60_000).unref();
+    // Organisers are told when their campaign's last date passes (once, by whichever process).
+    const endedCampaigns = () =>
+      notifyEndedCampaigns(deps).catch((err) => logger.warn({ err }, 'Campaign-end job failed'));
+    void endedCampaigns();
+    campaignTimer = setInterval(endedCampaigns, 10 * 60_000).unref();
   })();
   // The caller decides what a failed start-up means; nothing here is left unhandled.
   ready.catch(() => undefined);
@@ -112,6 +119,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await ready.catch(() => undefined);
       clearInterval(sweepTimer);
+      clearInterval(campaignTimer);
       await deps.mailer.stop();
       await database.close();
     },

@@ -37,6 +37,8 @@ export const campaigns = pgTable(
     /** True while an admin's pause holds: only an admin can resume the campaign. */
     pausedByAdmin: boolean('paused_by_admin').notNull().default(false),
     archivedAt: timestamptz('archived_at'),
+    /** When the organiser was told the campaign ended (its last date passed): once, by one process. */
+    endNotifiedAt: timestamptz('end_notified_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -52,6 +54,10 @@ export const campaigns = pgTable(
     index('campaigns_all_idx').on(t.createdAt.desc(), t.id.desc()),
     index('campaigns_owner_idx').on(t.ownerId, t.createdAt.desc()),
     index('campaigns_picture_idx').on(t.pictureId),
+    // the campaigns whose end the organiser has not been told of yet (campaign-end job)
+    index('campaigns_end_unnotified_idx')
+      .on(t.lastDate)
+      .where(sql`${t.endNotifiedAt} is null and ${t.archivedAt} is null`),
   ],
 );
 

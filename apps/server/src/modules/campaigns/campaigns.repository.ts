@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { afterCursor, countRows, cursorAtOf, keysetPageFrom, pageFrom } from '../../db/paging';
 import { preparedRead } from '../../db/prepared';
@@ -334,4 +334,62 @@ export async function listCampaignIdsByOwner(db: DbOrTx, ownerId: string): Promi
     .where(eq(campaigns.ownerId, ownerId))
     .orderBy(campaigns.id);
   return rows.map((r) => r.id);
+}
+
+export interface EndedCampaign {
+  id: string;
+  ownerId: string | null;
+  petName: string;
+  raisedCents: number;
+  maxDonationCents: number;
+}
+
+/**
+ * Claims up to `limit` campaigns whose last date is before `today` and whose organiser was not
+ * told yet, marking them told at `now`, in the caller's transaction. `skip locked` and the mark
+ * make each campaign claimed once, whichever process runs the job.
+ */
+export async function claimEndedCampaigns(
+  tx: DbOrTx,
+  today: string,
+  now: Date,
+  limit: number,
+): Promise<EndedCampaign[]> {
+  const due = tx
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(
+      and(
+        isNull(campaigns.endNotifiedAt),
+        isNull(campaigns.archivedAt),
+        lt(campaigns.lastDate, today),
+      ),
+    )
+    .orderBy(campaigns.lastDate)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return tx
+    .update(campaigns)
+    .set({ endNotifiedAt: now })
+    .where(and(inArray(campaigns.id, due), isNull(campaigns.endNotifiedAt)))
+    .returning({
+      id: campaigns.id,
+      ownerId: campaigns.ownerId,
+      petName: campaigns.petName,
+      raisedCents: campaigns.raisedCents,
+      maxDonationCents: campaigns.maxDonationCents,
+    });
+}
+
+/** A campaign's organiser and pet name (for the mail when it reaches its maximum). */
+export async function findCampaignOwner(
+  db: DbOrTx,
+  id: string,
+): Promise<{ ownerId: string | null; petName: string } | null> {
+  const [row] = await db
+    .select({ ownerId: campaigns.ownerId, petName: campaigns.petName })
+    .from(campaigns)
+    .where(eq(campaigns.id, id))
+    .limit(1);
+  return row ?? null;
 }

@@ -33,7 +33,9 @@ export type MailKind =
   | 'adoption-withdrawn'
   | 'donation-receipt'
   | 'email-change'
-  | 'account-deletion';
+  | 'account-deletion'
+  | 'campaign-goal-reached'
+  | 'campaign-ended';
 
 export interface SiteInfo {
   name: string;
@@ -341,5 +343,42 @@ export function accountDeletionMail(input: {
     outro: [
       'The link works for one hour. If you did not ask for this, ignore this e-mail: nothing changes.',
     ],
+  };
+}
+
+/** A campaign reached its maximum donation amount, to its organiser. */
+export function campaignGoalReachedMail(input: {
+  name: string;
+  petName: string;
+  amount: string;
+  site: SiteInfo;
+}): MailContent {
+  return {
+    kind: 'campaign-goal-reached',
+    subject: `Your campaign for ${input.petName} reached its maximum`,
+    intro: [
+      `Hello ${input.name},`,
+      `Wonderful news: your donation campaign for ${input.petName} has raised its maximum of ${input.amount}. It takes no more donations.`,
+    ],
+    action: { label: 'See my campaigns', url: `${input.site.url}/dashboard/my-donation-campaigns` },
+  };
+}
+
+/** A campaign's last date passed, to its organiser. */
+export function campaignEndedMail(input: {
+  name: string;
+  petName: string;
+  raised: string;
+  maximum: string;
+  site: SiteInfo;
+}): MailContent {
+  return {
+    kind: 'campaign-ended',
+    subject: `Your campaign for ${input.petName} has ended`,
+    intro: [
+      `Hello ${input.name},`,
+      `The last date of your donation campaign for ${input.petName} has passed. It raised ${input.raised} of its ${input.maximum} maximum and takes no more donations.`,
+    ],
+    action: { label: 'See my campaigns', url: `${input.site.url}/dashboard/my-donation-campaigns` },
   };
 }

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../app-deps';
+import { notifyIfGoalReached } from '../campaigns/campaign-updates.service';
 import { writeReceiptMail } from '../receipts/receipts.service';
 import { isCampaignEnded } from '@pet-haven/shared/campaigns';
 import type { ErrorCode } from '@pet-haven/shared/errors';
@@ -117,7 +118,7 @@ type RecordResult =
  * test confirm) goes through here.
  */
 export async function recordOnce(
-  deps: Pick<AppDeps, 'mailer'>,
+  deps: Pick<AppDeps, 'mailer' | 'config'>,
   tx: DbOrTx,
   intent: Pick<IntentRow, 'id' | 'campaignId'>,
   now: Date,
@@ -139,5 +140,12 @@ export async function recordOnce(
   if (!recorded.donationId) throw new Error(`Donation for payment ${current.id} already exists`);
   // the donor's receipt, written with the donation (call deps.mailer.wake() after the commit)
   await writeReceiptMail(deps, tx, recorded.donationId);
+  // and the organiser's, when this donation filled the campaign
+  await notifyIfGoalReached(
+    deps,
+    tx,
+    { id: intent.campaignId, maxDonationCents: campaign.maxDonationCents },
+    recorded.raisedCents,
+  );
   return { created: true, raisedCents: recorded.raisedCents };
 }

@@ -29,7 +29,7 @@ import { checkTestCard } from './test-cards';
  * code; a campaign that closed meanwhile, an expired or canceled payment are 409s (nothing charged).
  */
 export async function confirmTestPayment(
-  deps: Pick<AppDeps, 'database' | 'mailer'>,
+  deps: Pick<AppDeps, 'config' | 'database' | 'mailer'>,
   caller: AuthUser,
   intentId: string,
   body: TestPaymentConfirmBody,
