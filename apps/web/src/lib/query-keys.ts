@@ -14,4 +14,5 @@ export const queryRoots = {
   donations: ['donations'],
   users: ['users'],
   notifications: ['notifications'],
+  mail: ['mail'],
 } as const;

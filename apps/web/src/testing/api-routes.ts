@@ -1,3 +1,4 @@
+import { mailStatusSchema } from '@pet-haven/shared/mail';
 import { receiptSchema } from '@pet-haven/shared/receipts';
 import {
   notificationSettingsSchema,
@@ -167,6 +168,9 @@ export const apiRoutes = {
 
   // receipts
   'GET /api/user/donations/:id/receipt': { answer: receiptSchema },
+
+  // mail
+  'GET /api/admin/mail-status': { answer: mailStatusSchema },
 
   // notifications
   'GET /api/user/notifications': { answer: notificationSettingsSchema },

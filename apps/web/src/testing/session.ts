@@ -74,6 +74,8 @@ export function signedIn(overrides: Partial<FakeUser> = {}): HttpHandler[] {
     answer('GET /api/users/admin/:email', ({ params }) => ({
       admin: user.admin && params.email === user.email,
     })),
+    // the admin dashboard's mail notice: mail delivered, nothing failed (nothing to show)
+    answer('GET /api/admin/mail-status', () => ({ delivery: 'smtp', pending: 0, failed: 0 })),
   ];
 }
 

@@ -1,7 +1,9 @@
 import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
+import type { MailStatus } from '@pet-haven/shared/mail';
 import {
   claimDueMessages,
+  countOutbox,
   countMessagesTo,
   insertOutboxMessage,
   markMessageFailed,
@@ -174,4 +176,9 @@ export function createMailer(
       transport.close();
     },
   };
+}
+
+/** GET /api/admin/mail-status: how mail leaves this site, and what waits or failed. */
+export async function mailStatus(deps: Pick<AppDeps, 'database' | 'mailer'>): Promise<MailStatus> {
+  return { delivery: deps.mailer.delivery, ...(await countOutbox(deps.database.db)) };
 }

@@ -97,3 +97,14 @@ export async function countMessagesTo(
     );
   return row?.n ?? 0;
 }
+
+/** How many messages wait to be sent, and how many were given up. */
+export async function countOutbox(db: DbOrTx): Promise<{ pending: number; failed: number }> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`(count(*) filter (where ${mailOutbox.sentAt} is null and ${mailOutbox.failedAt} is null))::int`,
+      failed: sql<number>`(count(*) filter (where ${mailOutbox.failedAt} is not null))::int`,
+    })
+    .from(mailOutbox);
+  return { pending: row?.pending ?? 0, failed: row?.failed ?? 0 };
+}

@@ -2,6 +2,7 @@ import { messages } from '@pet-haven/shared/messages';
 import { Outlet } from 'react-router';
 import { DashboardShell } from '@/components/layouts/dashboard-shell';
 import { ErrorText } from '@/components/ui/error-text';
+import { MailStatusNotice } from '@/features/admin/components/mail-status-notice';
 import { useIsAdmin } from '@/features/auth/api/get-admin-status';
 
 /**
@@ -27,7 +28,9 @@ export function Component() {
           <ErrorText className="mb-4 rounded-lg border border-red-200 bg-red-50 p-3 dark:border-red-900 dark:bg-red-950/40">
             {messages.dashboard.adminCheckFailed}
           </ErrorText>
-        ) : null
+        ) : (
+          <MailStatusNotice isAdmin={isAdmin} />
+        )
       }
     >
       <Outlet />
