@@ -7,8 +7,6 @@ import { text } from './text';
 /** The smallest donation accepted, in dollars. */
 export const MIN_DONATION = 1;
 
-export const paymentProviders = ['stripe', 'test'] as const;
-export type PaymentProvider = (typeof paymentProviders)[number];
 
 export const donationAmountSchema = z
   .number({ error: 'Donation amount must be a number' })

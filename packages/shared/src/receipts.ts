@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParamSchema } from './ids';
-import { paymentProviders } from './payments';
+import { paymentProviders } from './payment-values';
 
 /** The receipt's number as people read it: PH-000123. */
 export const formatReceiptNumber = (n: number) => `PH-${String(n).padStart(6, '0')}`;

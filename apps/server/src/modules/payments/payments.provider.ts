@@ -1,4 +1,4 @@
-import type { PaymentProvider as ProviderName } from '@pet-haven/shared/payments';
+import type { PaymentProvider as ProviderName } from '@pet-haven/shared/payment-values';
 
 /** Every amount is charged in this currency (the product shows dollars). */
 export const CURRENCY = 'usd';

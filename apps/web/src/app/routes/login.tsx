@@ -1,7 +1,7 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { accountMessages } from '@/features/auth/lib/account-messages';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { authMessages } from '@/features/auth/lib/auth-errors';
 import { returnPath } from '@/features/auth/lib/return-to';
 
 /** The codes an e-mail sign-in link comes back with when it cannot sign in. */
@@ -24,7 +24,7 @@ export function Component() {
   const arrivalError = !error
     ? null
     : LINK_ERRORS.has(error)
-      ? authMessages.signInLinkRefused
+      ? accountMessages.signInLinkRefused
       : `Social sign-in failed (${error}). Please try again.`;
   return (
     <AuthLayout title="Login" subtitle="Welcome back! Log in to adopt, list pets and donate.">

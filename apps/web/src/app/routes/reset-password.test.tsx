@@ -1,4 +1,5 @@
 import { messages } from '@pet-haven/shared/messages';
+import { accountMessages } from '@/features/auth/lib/account-messages';
 import { describe, expect, it } from 'vitest';
 import { authMessages } from '@/features/auth/lib/auth-errors';
 import { answer, authError, lastBodySent } from '@/testing/api-handlers';
@@ -75,7 +76,7 @@ describe('choosing a new password from the link', () => {
     await r.user.clear(r.getByLabelText('Confirm Password'));
     await r.user.type(r.getByLabelText('Confirm Password'), 'Brand-new1');
     await r.user.click(r.getByRole('button', { name: 'Save new password' }));
-    expect(await r.findByText(authMessages.passwordChanged)).toHaveAttribute('role', 'status');
+    expect(await r.findByText(accountMessages.passwordChanged)).toHaveAttribute('role', 'status');
     expect(r.path()).toBe('/login');
     expect(lastBodySent(r.requests, 'POST')).toEqual({
       token: 'tok-123',
@@ -94,7 +95,7 @@ describe('choosing a new password from the link', () => {
     await r.user.type(await r.findByLabelText('New password'), 'Brand-new1');
     await r.user.type(r.getByLabelText('Confirm Password'), 'Brand-new1');
     await r.user.click(r.getByRole('button', { name: 'Save new password' }));
-    expect(await r.findByText(authMessages.invalidResetLink)).toHaveAttribute('role', 'alert');
+    expect(await r.findByText(accountMessages.invalidResetLink)).toHaveAttribute('role', 'alert');
     expect(r.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
       'href',
       '/forgot-password',
@@ -104,7 +105,7 @@ describe('choosing a new password from the link', () => {
 
   it('offers a new link at once when the link came back refused', async () => {
     const r = renderRoute('/reset-password?error=INVALID_TOKEN');
-    expect(await r.findByText(authMessages.invalidResetLink)).toBeInTheDocument();
+    expect(await r.findByText(accountMessages.invalidResetLink)).toBeInTheDocument();
     expect(r.getByRole('link', { name: 'Ask for a new link' })).toBeInTheDocument();
     expect(r.queryByLabelText('New password')).not.toBeInTheDocument();
   });

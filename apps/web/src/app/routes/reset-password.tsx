@@ -1,7 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
+import { accountMessages } from '@/features/auth/lib/account-messages';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
-import { authMessages } from '@/features/auth/lib/auth-errors';
 
 /**
  * /reset-password?token=...: where the mailed link lands (through /api/auth/reset-password/<token>,
@@ -21,7 +21,7 @@ export function Component() {
         onSuccess={() =>
           void navigate('/login', {
             replace: true,
-            state: { notice: authMessages.passwordChanged },
+            state: { notice: accountMessages.passwordChanged },
           })
         }
       />

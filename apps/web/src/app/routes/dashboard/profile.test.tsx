@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
+import { accountMessages } from '@/features/auth/lib/account-messages';
 import type { HttpHandler } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { authMessages } from '@/features/auth/lib/auth-errors';
 import { answer, apiError, authError, lastBodySent } from '@/testing/api-handlers';
 import { renderRoute } from '@/testing/render-route';
 import { defaultFakeUser, sessionAnswer, signedIn } from '@/testing/session';
@@ -116,7 +116,7 @@ describe('/dashboard/profile: account', () => {
     await r.user.type(form.getByLabelText('New password'), 'Brand-new1');
     await r.user.type(form.getByLabelText('Confirm Password'), 'Brand-new1');
     await r.user.click(form.getByRole('button', { name: 'Change password' }));
-    expect(await form.findByText(authMessages.wrongCurrentPassword)).toBeInTheDocument();
+    expect(await form.findByText(accountMessages.wrongCurrentPassword)).toBeInTheDocument();
     await r.user.clear(form.getByLabelText('Current password'));
     await r.user.type(form.getByLabelText('Current password'), 'Right-one1');
     await r.user.click(form.getByRole('button', { name: 'Change password' }));
@@ -200,7 +200,7 @@ describe('/dashboard/profile: delete my account', () => {
     await r.user.click(screen.getByRole('button', { name: 'Delete my account' }));
     const dialog = await screen.findByRole('alertdialog');
     await r.user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
-    expect(await screen.findByText(authMessages.wrongCurrentPassword)).toBeInTheDocument();
+    expect(await screen.findByText(accountMessages.wrongCurrentPassword)).toBeInTheDocument();
     await r.user.click(screen.getByRole('button', { name: 'Email me a link instead' }));
     expect(await screen.findByText(/Your account is deleted when you open it/)).toBeInTheDocument();
     expect(lastBodySent(r.requests, 'POST')).toEqual({ callbackURL: '/' });

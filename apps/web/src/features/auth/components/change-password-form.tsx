@@ -7,6 +7,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { changePassword, sessionsKey } from '../api/account';
+import { accountMessages } from '../lib/account-messages';
 import { useAuthForm } from '../hooks/use-auth-form';
 
 const resolver = lazyResolver<PasswordValues>(async () => {
@@ -28,6 +29,7 @@ export function ChangePasswordForm() {
     submit: async ({ currentPassword, newPassword }) => {
       setSaved(false);
       const failure = await changePassword(currentPassword, newPassword, signOutOthers);
+      if (failure?.kind === 'wrong-password') return accountMessages.wrongCurrentPassword;
       if (failure) return failure.fields?.password ?? failure.message;
       form.reset();
       await queryClient.invalidateQueries({ queryKey: sessionsKey });

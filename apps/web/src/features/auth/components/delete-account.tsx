@@ -7,6 +7,7 @@ import { ErrorText } from '@/components/ui/error-text';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { deleteAccountWithPassword, mailAccountDeletionLink } from '../api/account';
+import { accountMessages } from '../lib/account-messages';
 import { useAuth } from '../hooks/use-auth';
 
 export const ACCOUNT_DELETED_TEXT = 'Your account was deleted.';
@@ -41,7 +42,9 @@ export function DeleteAccount() {
     setBusy(false);
     if (result) {
       setConfirming(false);
-      setFailure(result.message);
+      setFailure(
+        result.kind === 'wrong-password' ? accountMessages.wrongCurrentPassword : result.message,
+      );
       return;
     }
     deletedRef.current = true;

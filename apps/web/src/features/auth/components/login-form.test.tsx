@@ -1,4 +1,5 @@
 import { messages } from '@pet-haven/shared/messages';
+import { accountMessages } from '../lib/account-messages';
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_KEY } from '@/lib/storage';
@@ -133,6 +134,6 @@ describe('login screen', () => {
 
   it('says so when a sign-in link comes back used or expired', async () => {
     const r = renderRoute('/login?error=INVALID_TOKEN');
-    expect(await r.findByText(authMessages.signInLinkRefused)).toBeInTheDocument();
+    expect(await r.findByText(accountMessages.signInLinkRefused)).toBeInTheDocument();
   });
 });

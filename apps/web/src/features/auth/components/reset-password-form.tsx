@@ -1,4 +1,5 @@
 import type { ResetPasswordForm as ResetValues } from '@pet-haven/shared/auth';
+import { accountMessages } from '../lib/account-messages';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -7,7 +8,6 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { resetPassword } from '../api/reset-password';
-import { authMessages } from '../lib/auth-errors';
 import { useAuthForm } from '../hooks/use-auth-form';
 
 const resolver = lazyResolver<ResetValues>(async () => {
@@ -24,7 +24,7 @@ const linkClass =
 function InvalidLink() {
   return (
     <div className="space-y-4">
-      <ErrorText>{authMessages.invalidResetLink}</ErrorText>
+      <ErrorText>{accountMessages.invalidResetLink}</ErrorText>
       <p className="text-center text-sm">
         <Link to="/forgot-password" className={linkClass}>
           Ask for a new link

@@ -27,10 +27,6 @@ export const authMessages = {
   providerNotConfigured: (name: string) =>
     `${name} sign-in is not available: it is not configured on this server.`,
   socialFailed: (name: string) => `${name} sign-in failed. Please try again.`,
-  wrongCurrentPassword: 'The current password is not right.',
-  passwordChanged: 'Your password was changed. Log in with your new password.',
-  signInLinkRefused: 'This sign-in link has expired or was already used. Ask for a new one.',
-  invalidResetLink: 'This reset link has expired or was already used. Ask for a new one.',
 } as const;
 
 export const providerNames = { google: 'Google', github: 'GitHub' } as const;
@@ -72,10 +68,10 @@ export function toAuthFailure(error: BetterAuthError | null | undefined): AuthFa
   // a refused origin (Better Auth's 'Invalid origin') is no text for a user: ours instead
   if (status === 403) return { kind: 'unknown', message: authMessages.unknownSignIn };
   if (code === 'INVALID_PASSWORD') {
-    return { kind: 'wrong-password', message: authMessages.wrongCurrentPassword };
+    return { kind: 'wrong-password', message: error?.message ?? 'Invalid password' };
   }
   if (code === 'INVALID_TOKEN')
-    return { kind: 'invalid-link', message: authMessages.invalidResetLink };
+    return { kind: 'invalid-link', message: error?.message ?? 'Invalid token' };
   if (status === 400) {
     const fields: Record<string, string> = {};
     for (const issue of error?.issues ?? []) {

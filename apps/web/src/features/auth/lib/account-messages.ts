@@ -1,0 +1,10 @@
+/**
+ * The texts of the account pages reached by mailed links (reset, sign-in link) and of the
+ * profile's password checks. Kept out of auth-errors.ts, which every page loads with the session.
+ */
+export const accountMessages = {
+  wrongCurrentPassword: 'The current password is not right.',
+  passwordChanged: 'Your password was changed. Log in with your new password.',
+  signInLinkRefused: 'This sign-in link has expired or was already used. Ask for a new one.',
+  invalidResetLink: 'This reset link has expired or was already used. Ask for a new one.',
+} as const;
