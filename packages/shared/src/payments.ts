@@ -7,7 +7,6 @@ import { text } from './text';
 /** The smallest donation accepted, in dollars. */
 export const MIN_DONATION = 1;
 
-
 export const donationAmountSchema = z
   .number({ error: 'Donation amount must be a number' })
   .positive('Donation amount must be more than 0')
