@@ -32,6 +32,7 @@ import { createAdoptionRequestsRoutes } from './modules/adoption-requests/adopti
 import { createImagesRoutes } from './modules/images/images.routes';
 import { createPetsRoutes } from './modules/pets/pets.routes';
 import { createCampaignsRoutes } from './modules/campaigns/campaigns.routes';
+import { createFavouritesRoutes } from './modules/favourites/favourites.routes';
 import { createMailRoutes } from './modules/mail/mail.routes';
 import { createReceiptsRoutes } from './modules/receipts/receipts.routes';
 import { createNotificationsRoutes } from './modules/notifications/notifications.routes';
@@ -280,6 +281,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', createNotificationsRoutes(deps));
   api.route('/', createReceiptsRoutes(deps));
   api.route('/', createMailRoutes(deps));
+  api.route('/', createFavouritesRoutes(deps));
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

@@ -6,3 +6,4 @@ export * from './audit.schema';
 export * from './sign-in-throttle.schema';
 export * from './mail.schema';
 export * from './notifications.schema';
+export * from './favourites.schema';
