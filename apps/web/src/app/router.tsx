@@ -76,6 +76,7 @@ export const routes: RouteObject[] = [
               },
               { path: 'payment', lazy: () => import('./routes/dashboard/my-donations') },
               { path: 'profile', lazy: () => import('./routes/dashboard/profile') },
+              { path: 'favourites', lazy: () => import('./routes/dashboard/favourites') },
               { path: 'receipts/:id', lazy: () => import('./routes/dashboard/receipt') },
               {
                 element: <RequireAdmin />,

@@ -15,4 +15,5 @@ export const queryRoots = {
   users: ['users'],
   notifications: ['notifications'],
   mail: ['mail'],
+  favourites: ['favourites'],
 } as const;

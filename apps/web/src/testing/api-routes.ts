@@ -1,3 +1,8 @@
+import {
+  favouriteListSchema,
+  favouritePetIdsSchema,
+  favouritesQuerySchema,
+} from '@pet-haven/shared/favourites';
 import { mailStatusSchema } from '@pet-haven/shared/mail';
 import { receiptSchema } from '@pet-haven/shared/receipts';
 import {
@@ -168,6 +173,12 @@ export const apiRoutes = {
 
   // receipts
   'GET /api/user/donations/:id/receipt': { answer: receiptSchema },
+
+  // favourites
+  'GET /api/user/favourite-pet-ids': { answer: favouritePetIdsSchema },
+  'GET /api/user/favourites': { answer: favouriteListSchema, paged: favouritesQuerySchema },
+  'PUT /api/user/favourites/:id': { answer: z.object({ saved: z.literal(true) }) },
+  'DELETE /api/user/favourites/:id': { answer: z.object({ saved: z.literal(false) }) },
 
   // mail
   'GET /api/admin/mail-status': { answer: mailStatusSchema },

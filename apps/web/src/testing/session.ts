@@ -76,6 +76,8 @@ export function signedIn(overrides: Partial<FakeUser> = {}): HttpHandler[] {
     })),
     // the admin dashboard's mail notice: mail delivered, nothing failed (nothing to show)
     answer('GET /api/admin/mail-status', () => ({ delivery: 'smtp', pending: 0, failed: 0 })),
+    // the hearts on pet cards and details: nothing saved yet
+    answer('GET /api/user/favourite-pet-ids', () => []),
   ];
 }
 

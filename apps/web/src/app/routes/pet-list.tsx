@@ -1,14 +1,22 @@
 import { PageHeader } from '@/components/ui/page-header';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { FavouriteButton } from '@/features/favourites/components/favourite-button';
 import { PetList } from '@/features/pets/components/pet-list';
 
 export function Component() {
+  const { user, status } = useAuth();
+  const signedIn = status === 'loading' ? null : user !== null;
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
       <PageHeader
         title="Pets looking for a home"
         description="Search by name or pick a category, then open a pet to learn more."
       />
-      <PetList />
+      <PetList
+        cardAction={(pet) => (
+          <FavouriteButton petId={pet._id} petName={pet.petName} signedIn={signedIn} />
+        )}
+      />
     </section>
   );
 }

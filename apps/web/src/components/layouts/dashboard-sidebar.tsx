@@ -16,6 +16,7 @@ const userTabs: SidebarTab[] = [
   { to: 'create-donation-campaigns', label: 'Create Donation Campaign' },
   { to: 'my-donation-campaigns', label: 'My Donation Campaigns' },
   { to: 'payment', label: 'My Donations' },
+  { to: 'favourites', label: 'Favourites' },
   { to: 'profile', label: 'Profile' },
 ];
 

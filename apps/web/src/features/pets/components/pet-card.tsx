@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import type { Pet } from '@pet-haven/shared/pets';
 import { buttonClasses } from '@/components/ui/button';
@@ -9,10 +9,12 @@ interface PetCardProps {
   pet: Pet;
   /** Its place in the grid, from 0 (the first row's pictures are not lazy). */
   position: number;
+  /** Beside View Details (the favourites heart, passed in by the route). */
+  action?: ReactNode;
 }
 
 /** A card of the public list: picture, name, age, location and View Details. */
-export function PetCard({ pet, position }: PetCardProps) {
+export function PetCard({ pet, position, action = null }: PetCardProps) {
   const headingId = useId();
   return (
     <article
@@ -43,7 +45,7 @@ export function PetCard({ pet, position }: PetCardProps) {
           <span className="font-medium text-slate-800 dark:text-slate-100">Location:</span>{' '}
           {pet.petLocation}
         </p>
-        <div className="mt-auto pt-3">
+        <div className="mt-auto flex items-center justify-between gap-2 pt-3">
           <Link
             to={`/pets/${pet._id}`}
             aria-describedby={headingId}
@@ -51,6 +53,7 @@ export function PetCard({ pet, position }: PetCardProps) {
           >
             View Details
           </Link>
+          {action}
         </div>
       </div>
     </article>

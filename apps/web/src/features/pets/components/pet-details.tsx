@@ -1,3 +1,4 @@
+import type { Pet } from '@pet-haven/shared/pets';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { messages } from '@pet-haven/shared/messages';
@@ -23,6 +24,8 @@ interface PetDetailsProps {
    * auth feature's notice; the server refuses the request too).
    */
   verifyFirst?: ReactNode;
+  /** Beside Adopt (the favourites heart, passed in by the route). */
+  action?: (pet: Pet) => ReactNode;
   /**
    * False while the session is not read yet (a page rendered on the server, then hydrating):
    * Adopt shows but waits, as it cannot tell a visitor (to /login) from a signed-in user (the form).
@@ -31,7 +34,13 @@ interface PetDetailsProps {
 }
 
 /** The pet details screen: picture, facts, description and the Adopt dialog. */
-export function PetDetails({ id, viewer, sessionKnown, verifyFirst = null }: PetDetailsProps) {
+export function PetDetails({
+  id,
+  viewer,
+  sessionKnown,
+  verifyFirst = null,
+  action,
+}: PetDetailsProps) {
   const { data: pet, isPending, isError, error } = usePet(id);
   const [adoptOpen, setAdoptOpen] = useState(false);
   // mounted from the first opening on, so closing keeps the dialog's own behaviour
@@ -94,7 +103,8 @@ export function PetDetails({ id, viewer, sessionKnown, verifyFirst = null }: Pet
             {pet.longDescription}
           </p>
         </section>
-        <div className="mt-2 flex flex-wrap gap-3">
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          {action?.(pet)}
           {canAdopt && !sessionKnown && (
             <Button size="lg" disabled>
               Adopt

@@ -1,3 +1,5 @@
+import type { Pet } from '@pet-haven/shared/pets';
+import type { ReactNode } from 'react';
 import { messages } from '@pet-haven/shared/messages';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -14,7 +16,12 @@ import { PetListFiltersBar } from './pet-list-filters';
 const PRELOAD_OFFSET = 400;
 
 /** The public pet list: filters in the URL, a grid of cards, more pages as the user scrolls. */
-export function PetList() {
+interface PetListProps {
+  /** Beside each card's View Details (the favourites heart, passed in by the route). */
+  cardAction?: (pet: Pet) => ReactNode;
+}
+
+export function PetList({ cardAction }: PetListProps = {}) {
   const { filters, setFilters } = usePetListParams();
   const { query, items: pets, total = 0 } = usePetsInfinite(filters);
   const { isPending, isError, hasNextPage, isFetching, isFetchingNextPage, fetchNextPage } = query;
@@ -61,7 +68,7 @@ export function PetList() {
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {pets.map((pet, i) => (
               <li key={pet._id} className="flex">
-                <PetCard pet={pet} position={i} />
+                <PetCard pet={pet} position={i} action={cardAction?.(pet)} />
               </li>
             ))}
           </ul>
