@@ -182,6 +182,7 @@ describe('paging', () => {
         'get /user/my-adoption-requests',
         'get /pets',
         'get /user/donations',
+        'get /user/favourites',
         'get /user/pets',
         'get /users',
       ].sort(),
