@@ -411,8 +411,18 @@ export function createAuth(
         };
         if (Object.keys(rules).length > 0) check(rules, ctx.body, (i) => i.message);
 
-        if (ctx.path === '/delete-user' && ctx.request && typeof ctx.body?.password === 'string') {
-          deleteByPassword.set(ctx.request, null);
+        if (ctx.path === '/delete-user' && ctx.body && 'password' in ctx.body) {
+          // Better Auth checks a password only when it is not empty: an empty one must not count
+          // as confirmation (it would delete with nothing checked)
+          const password: unknown = ctx.body.password;
+          const given = typeof password === 'string' && password.length > 0;
+          if (!given)
+            check(
+              { password: z.string().min(1) },
+              { ...ctx.body, password: undefined },
+              (i) => i.message,
+            );
+          if (ctx.request) deleteByPassword.set(ctx.request, null);
         }
         if (ctx.path === '/sign-in/email') {
           const email = signInEmailOf(ctx.body);

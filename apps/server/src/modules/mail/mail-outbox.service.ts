@@ -52,6 +52,8 @@ const LONGEST_RETRY_MS = 60 * 60_000;
 /** How long a claim keeps a message from other workers: longer than any SMTP exchange may last. */
 const LEASE_MS = 5 * 60_000;
 const BATCH = 10;
+/** No message is started this close to the end of its claim's lease (longer than one SMTP exchange). */
+const LEASE_MARGIN_MS = 60_000;
 const POLL_MS = 5_000;
 
 /** When a message that failed its `attempts`-th try is tried again, or null to give up. */
@@ -86,6 +88,9 @@ export function createMailer(
         BATCH,
       );
       for (const message of claimed) {
+        // a slow SMTP server may eat the batch's lease: once it is nearly over, another worker
+        // may claim what is left, so this one sends no more of it (they are tried again then)
+        if (now().getTime() >= at.getTime() + LEASE_MS - LEASE_MARGIN_MS) break;
         try {
           await transport.deliver(message);
           await markMessageSent(database.db, message.id, now());

@@ -110,6 +110,16 @@ describe('deleting an account', () => {
     });
   });
 
+  it('refuses an empty password (400 naming it) and deletes nothing', async () => {
+    const staying = await member();
+    const pet = await addPetVia(ctx, staying.token);
+    const refused = await deleteUser(staying.cookie, { password: '' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.issues[0].path).toBe('json.password');
+    expect((await ctx.request(`/api/pets/${pet._id}`)).status).toBe(200);
+    expect((await signIn(staying.email, staying.password)).status).toBe(200);
+  });
+
   it('refuses a wrong password and deletes nothing', async () => {
     const staying = await member();
     const pet = await addPetVia(ctx, staying.token);
