@@ -2,6 +2,7 @@ import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import type { MailStatus } from '@pet-haven/shared/mail';
 import {
+  anyDueMessage,
   claimDueMessages,
   countOutbox,
   countMessagesTo,
@@ -81,6 +82,7 @@ export function createMailer(
     let failed = 0;
     for (;;) {
       const at = now();
+      if (!(await anyDueMessage(database.db, at))) return { sent, failed };
       const claimed = await claimDueMessages(
         database.db,
         at,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { embeddedWriteGeneration } from '../../db/client';
 import { mailOutbox } from '../../db/schema/index';
 import { startSmtpPeer, type SmtpPeer } from '../../../test/helpers/smtp-peer';
 import { createTestContext, useTestContext } from '../../../test/helpers/test-app';
@@ -138,6 +139,12 @@ describe('the mail outbox', () => {
     );
     expect(mail!.parsed.html).not.toContain('<script>');
     expect(mail!.parsed.text).toContain('Hello <script>alert(1)</script> & <b>friends</b>,');
+  });
+
+  it("writes nothing when nothing is due (an idle worker keeps the embedded database's kept reads)", async () => {
+    const before = embeddedWriteGeneration(ctx.database.db);
+    expect(await ctx.deps.mailer.deliverDue()).toEqual({ sent: 0, failed: 0 });
+    expect(embeddedWriteGeneration(ctx.database.db)).toBe(before);
   });
 
   it('refuses a recipient that is not one address', async () => {

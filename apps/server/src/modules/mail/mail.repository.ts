@@ -108,3 +108,22 @@ export async function countOutbox(db: DbOrTx): Promise<{ pending: number; failed
     .from(mailOutbox);
   return { pending: row?.pending ?? 0, failed: row?.failed ?? 0 };
 }
+
+/**
+ * Whether any message is due: a read, so that an idle worker's look does not count as a write
+ * (the embedded database keeps list reads until its next write, decision 030).
+ */
+export async function anyDueMessage(db: DbOrTx, now: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(
+        isNull(mailOutbox.sentAt),
+        isNull(mailOutbox.failedAt),
+        sql`${mailOutbox.nextAttemptAt} <= ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
