@@ -174,6 +174,7 @@ describe('paging', () => {
       [
         'get /admin/audit-log',
         'get /admin/donation-campaigns',
+        'get /adoption-requests/{id}/messages',
         'get /user/adoption-requests',
         'get /all-pets',
         'get /donation-campaigns',

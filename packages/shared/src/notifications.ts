@@ -8,6 +8,7 @@ import { z } from 'zod';
 export const notificationTopics = [
   'adoption-requests',
   'adoption-decisions',
+  'adoption-messages',
   'campaign-updates',
 ] as const;
 export type NotificationTopic = (typeof notificationTopics)[number];
@@ -15,7 +16,8 @@ export type NotificationTopic = (typeof notificationTopics)[number];
 /** What each topic's mail is about, as the profile page and the unsubscribe page say it. */
 export const notificationTopicLabels: Record<NotificationTopic, string> = {
   'adoption-requests': 'Someone asks to adopt one of my pets, or withdraws their request',
-  'adoption-decisions': 'The owner accepts or rejects my adoption request',
+  'adoption-decisions': 'The owner accepts or rejects my adoption request, or the pet finds a home',
+  'adoption-messages': 'A new message in the conversation on an adoption request',
   'campaign-updates': 'My donation campaign reaches its maximum or its last date',
 };
 
@@ -26,6 +28,7 @@ export const notificationSettingsSchema = z
   .object({
     'adoption-requests': z.boolean(),
     'adoption-decisions': z.boolean(),
+    'adoption-messages': z.boolean(),
     'campaign-updates': z.boolean(),
   })
   .strict()

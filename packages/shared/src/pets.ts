@@ -6,6 +6,11 @@ import { requiredText, text } from './text';
 import {
   adoptionLimits,
   adoptionStatuses,
+  applicationLimits,
+  homeTypes,
+  MESSAGE_MAX_LENGTH,
+  MESSAGES_PAGE_SIZE,
+  yesNoAnswers,
   petCategories,
   petLimits,
   PETS_PAGE_SIZE,
@@ -37,6 +42,9 @@ export const petSchema = z.object({
     .describe("The owner's e-mail; omitted for anonymous callers"),
   dateAdded: z.string().describe('ISO 8601 time'),
   adopted: z.boolean(),
+  adoptionPending: z
+    .boolean()
+    .describe('An adoption request is accepted: the pet takes no new requests until it ends'),
 });
 export type Pet = z.infer<typeof petSchema>;
 
@@ -84,6 +92,26 @@ export type UserPetsQuery = z.infer<typeof userPetsQuerySchema>;
 export const deletedAnswerSchema = z.object({ deletedCount: z.number().int() });
 export type DeletedAnswer = z.infer<typeof deletedAnswerSchema>;
 
+const optionalAnswer = (label: string, max: number) =>
+  text({ multiline: true })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional();
+
+/** The Adopt dialog's optional application questions; every answer may be left out. */
+export const adoptionAnswersSchema = z
+  .object({
+    homeType: z.enum(homeTypes, { message: 'Choose house, flat or other' }).optional(),
+    garden: z.enum(yesNoAnswers, { message: 'Answer yes or no' }).optional(),
+    childrenAtHome: z.enum(yesNoAnswers, { message: 'Answer yes or no' }).optional(),
+    otherPets: optionalAnswer('Other pets', applicationLimits.otherPets),
+    experience: optionalAnswer('Experience', applicationLimits.experience),
+    message: optionalAnswer('Message', applicationLimits.message),
+  })
+  .strict()
+  .meta({ id: 'AdoptionAnswers' });
+export type AdoptionAnswers = z.infer<typeof adoptionAnswersSchema>;
+
 /** An adoption request as answered (spec section 3). phone/address are null unless the caller is the pet's owner, the requester or an admin. */
 export const adoptionRequestSchema = z.object({
   _id: z.string(),
@@ -96,8 +124,60 @@ export const adoptionRequestSchema = z.object({
   address: z.string().nullable(),
   status: adoptionStatusSchema,
   createdAt: z.string().describe('ISO 8601 time'),
+  ownerName: z.string().describe("The pet owner's name"),
+  answers: adoptionAnswersSchema
+    .nullable()
+    .describe('The application answers; null unless phone and address are shown'),
+  unreadMessages: z
+    .number()
+    .int()
+    .describe("Messages on the request the caller has not read (0 unless they're a party)"),
 });
 export type AdoptionRequest = z.infer<typeof adoptionRequestSchema>;
+
+/** A change of a request's status: to what, when, and who made it. */
+export const adoptionRequestEventSchema = z.object({
+  status: adoptionStatusSchema,
+  at: z.string().describe('ISO 8601 time'),
+  byName: z.string().nullable().describe('Who made the change; null once their account is gone'),
+});
+export type AdoptionRequestEvent = z.infer<typeof adoptionRequestEventSchema>;
+
+/** GET /api/adoption-requests/{id}: the request with every change of its status, oldest first. */
+export const adoptionRequestDetailSchema = adoptionRequestSchema.extend({
+  history: z.array(adoptionRequestEventSchema),
+});
+export type AdoptionRequestDetail = z.infer<typeof adoptionRequestDetailSchema>;
+
+/** A message of the conversation on a request. */
+export const adoptionMessageSchema = z.object({
+  _id: z.string(),
+  body: z.string(),
+  authorName: z.string().nullable().describe('null once the account is gone'),
+  mine: z.boolean().describe('Written by the caller'),
+  createdAt: z.string().describe('ISO 8601 time'),
+});
+export type AdoptionMessage = z.infer<typeof adoptionMessageSchema>;
+
+/** POST /api/adoption-requests/{id}/messages. */
+export const adoptionMessageBodySchema = z.object({
+  body: requiredText('Message', MESSAGE_MAX_LENGTH, true),
+});
+export type AdoptionMessageBody = z.infer<typeof adoptionMessageBodySchema>;
+
+/** GET /api/adoption-requests/{id}/messages: newest first. */
+export const adoptionMessagesQuerySchema = pagingQuerySchema(MESSAGES_PAGE_SIZE);
+export type AdoptionMessagesQuery = z.infer<typeof adoptionMessagesQuerySchema>;
+
+/** GET /api/user/unread-messages: unread messages on every request the caller is a party to. */
+export const unreadMessagesSchema = z.object({
+  count: z.number().int(),
+  requestId: z
+    .string()
+    .nullable()
+    .describe('The request whose unread message is newest (null: nothing unread)'),
+});
+export type UnreadMessages = z.infer<typeof unreadMessagesSchema>;
 
 /**
  * POST /api/adoption-requests. Name, e-mail, pet name and picture come from the session and the
@@ -114,12 +194,16 @@ export const adoptionRequestBodySchema = z.object({
     .trim()
     .min(1, 'Address is required')
     .max(adoptionLimits.address, `Address must be at most ${adoptionLimits.address} characters`),
+  answers: adoptionAnswersSchema.optional(),
 });
 export type AdoptionRequestBody = z.infer<typeof adoptionRequestBodySchema>;
 export type AdoptionRequestBodyInput = z.input<typeof adoptionRequestBodySchema>;
 
-/** PATCH /api/adoption-requests/{id}: the owner's decision; switching is allowed. */
-export const adoptionDecisionSchema = z.enum(['accepted', 'rejected']);
+/**
+ * PATCH /api/adoption-requests/{id}: the owner's decision, along `adoptionTransitions`: accept or
+ * reject (switching is allowed), and confirm an accepted request as `adopted`.
+ */
+export const adoptionDecisionSchema = z.enum(['accepted', 'rejected', 'adopted']);
 export const adoptionStatusBodySchema = z.object({
   status: adoptionDecisionSchema,
 });

@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -12,7 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, updatedAt } from './columns';
-import { petCategories, adoptionStatuses } from '@pet-haven/shared/pets';
+import { petCategories, adoptionStatuses, type AdoptionAnswers } from '@pet-haven/shared/pets';
 import { userRef } from './auth.schema';
 import { imageRef } from './images.schema';
 
@@ -77,6 +78,11 @@ export const adoptionRequests = pgTable(
     phone: varchar('phone', { length: 40 }).notNull(),
     address: varchar('address', { length: 500 }).notNull(),
     status: adoptionStatusEnum('status').notNull().default('pending'),
+    /** The optional application questions, as the requester answered them. */
+    answers: jsonb('answers').$type<AdoptionAnswers>().notNull().default({}),
+    /** Until when each party has read the conversation (null: never opened). */
+    ownerReadAt: timestamptz('owner_read_at'),
+    requesterReadAt: timestamptz('requester_read_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -86,5 +92,39 @@ export const adoptionRequests = pgTable(
     uniqueIndex('adoption_requests_one_pending_idx')
       .on(t.petId, t.requesterId)
       .where(sql`${t.status} = 'pending'`),
+    // At most one accepted request per pet, whatever races: the pet's "Adoption pending".
+    uniqueIndex('adoption_requests_one_accepted_idx')
+      .on(t.petId)
+      .where(sql`${t.status} = 'accepted'`),
   ],
+);
+
+/** Every change of a request's status (its creation too): who and when, shown on the request. */
+export const adoptionRequestEvents = pgTable(
+  'adoption_request_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => adoptionRequests.id, { onDelete: 'cascade' }),
+    status: adoptionStatusEnum('status').notNull(),
+    actorId: userRef('actor_id', 'set null'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('adoption_request_events_request_idx').on(t.requestId, t.createdAt)],
+);
+
+/** The conversation on a request, between the requester and the pet's owner. */
+export const adoptionMessages = pgTable(
+  'adoption_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => adoptionRequests.id, { onDelete: 'cascade' }),
+    authorId: userRef('author_id', 'set null'),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('adoption_messages_request_idx').on(t.requestId, t.createdAt.desc(), t.id.desc())],
 );

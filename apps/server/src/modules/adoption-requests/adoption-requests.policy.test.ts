@@ -6,6 +6,8 @@ const OWN_PET = 'You cannot request to adopt your own pet.';
 const OTHERS = 'You can only see the adoption requests on your own pets.';
 const NOT_PET_OWNER = "Only the pet's owner can accept or reject this request.";
 const NOT_SENDER = 'Only the person who sent this request can withdraw it.';
+const NOT_PARTY_READ = 'Only the two parties to this request can read it.';
+const NOT_PARTY_WRITE = 'Only the two parties to this request can write in its conversation.';
 
 // "owner" is the pet's owner, or the request's sender where the action says so
 const onTheirPet = (petOwnerId: string) => ({ petOwnerId, requesterId: 'sender' });
@@ -23,6 +25,10 @@ const rows: Row[] = [
   ['withdrawing is audited (owner: the sender)',      (a, o) => requestsPolicy.withdrawsAsAdmin(a, sentBy(o)),        ['no',     'no',          'no',    'yes', 'no']],
   ['see phone and address (owner: of the pet)',       (a, o) => requestsPolicy.canSeeContact(a, onTheirPet(o)),       ['no',     'no',          'yes',   'yes', 'yes']],
   ['see phone and address (owner: the sender)',       (a, o) => requestsPolicy.canSeeContact(a, sentBy(o)),           ['no',     'no',          'yes',   'yes', 'yes']],
+  ['read request and messages (owner: of the pet)',   (a, o) => requestsPolicy.canRead(a, onTheirPet(o)),             [401,      NOT_PARTY_READ, 'yes',  'yes', 'yes']],
+  ['read request and messages (owner: the sender)',   (a, o) => requestsPolicy.canRead(a, sentBy(o)),                 [401,      NOT_PARTY_READ, 'yes',  'yes', 'yes']],
+  ['write a message (owner: of the pet)',             (a, o) => requestsPolicy.canWrite(a, onTheirPet(o)),            [401,      NOT_PARTY_WRITE, 'yes', NOT_PARTY_WRITE, 'yes']],
+  ['write a message (owner: the sender)',             (a, o) => requestsPolicy.canWrite(a, sentBy(o)),                [401,      NOT_PARTY_WRITE, 'yes', NOT_PARTY_WRITE, 'yes']],
 ];
 
 describe('adoption requests policy: who may do what', () => {

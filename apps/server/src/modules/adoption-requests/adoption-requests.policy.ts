@@ -1,4 +1,4 @@
-import { type Actor, allowIf, type Decision } from '../../auth/authorize';
+import { type Actor, allowIf, type Decision, signInFirst } from '../../auth/authorize';
 import {
   actsForSomeoneElse,
   canListFor,
@@ -56,4 +56,38 @@ export const withdrawsAsAdmin = (actor: Actor, request: RequestParties): boolean
 
 /** The requester's phone and address: the pet's owner, the requester and admins only. */
 export const canSeeContact = (viewer: Actor, request: RequestParties): boolean =>
-  isAdmin(viewer) || isSelf(viewer, request.petOwnerId) || isSelf(viewer, request.requesterId);
+  isAdmin(viewer) || isParty(viewer, request);
+
+/** The caller is one of the request's two parties: the pet's owner or the requester. */
+const isParty = (actor: Actor, request: RequestParties): boolean =>
+  isSelf(actor, request.petOwnerId) || isSelf(actor, request.requesterId);
+
+/** A request's page, history and conversation: the two parties and admins. */
+export const canRead = (actor: Actor, request: RequestParties): Decision =>
+  actor
+    ? allowIf(
+        isAdmin(actor) || isParty(actor, request),
+        'Only the two parties to this request can read it.',
+      )
+    : signInFirst;
+
+/** Writing in (and marking read) the conversation: the two parties only; admins read. */
+export const canWrite = (actor: Actor, request: RequestParties): Decision =>
+  actor
+    ? allowIf(
+        isParty(actor, request),
+        'Only the two parties to this request can write in its conversation.',
+      )
+    : signInFirst;
+
+/** The caller's side of a request, or null when they are not a party (an admin reading). */
+export const sideOf = (actor: Actor, request: RequestParties): 'owner' | 'requester' | null =>
+  isSelf(actor, request.petOwnerId)
+    ? 'owner'
+    : isSelf(actor, request.requesterId)
+      ? 'requester'
+      : null;
+
+/** A message's author is the caller (it shows on their side of the conversation). */
+export const wroteIt = (actor: Actor, message: { readonly authorId: string | null }): boolean =>
+  isSelf(actor, message.authorId);

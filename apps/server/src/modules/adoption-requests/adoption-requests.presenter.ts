@@ -1,10 +1,18 @@
-import type { AdoptionRequest } from '@pet-haven/shared/pets';
+import type {
+  AdoptionMessage,
+  AdoptionRequest,
+  AdoptionRequestDetail,
+  AdoptionStatus,
+} from '@pet-haven/shared/pets';
 import type { AuthUser } from '../../lib/hono-env';
 import { displayUrlOf } from '../images/images.presenter';
 import * as requestsPolicy from './adoption-requests.policy';
-import type { AdoptionRequestRow } from './adoption-requests.repository';
+import type { AdoptionRequestRow, MessageRow } from './adoption-requests.repository';
 
-/** The requester's phone and address only for those the policy lets see them. */
+const unreadFor = (side: 'owner' | 'requester' | null, row: AdoptionRequestRow): number =>
+  side === 'owner' ? row.unreadByOwner : side === 'requester' ? row.unreadByRequester : 0;
+
+/** The requester's phone, address and answers only for those the policy lets see them. */
 export function presentAdoptionRequest(
   row: AdoptionRequestRow,
   viewer: AuthUser | null,
@@ -21,5 +29,33 @@ export function presentAdoptionRequest(
     address: mayReadContact ? row.address : null,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
+    ownerName: row.ownerName,
+    answers: mayReadContact ? row.answers : null,
+    unreadMessages: unreadFor(requestsPolicy.sideOf(viewer, row), row),
   };
 }
+
+/** A request with its history of statuses, oldest first. */
+export const presentAdoptionRequestDetail = (
+  row: AdoptionRequestRow,
+  history: Array<{ status: AdoptionStatus; createdAt: Date; actorName: string | null }>,
+  viewer: AuthUser,
+): AdoptionRequestDetail => ({
+  ...presentAdoptionRequest(row, viewer),
+  history: history.map((e) => ({
+    status: e.status,
+    at: e.createdAt.toISOString(),
+    byName: e.actorName,
+  })),
+});
+
+export const presentAdoptionMessage = (
+  row: MessageRow,
+  viewer: AuthUser | null,
+): AdoptionMessage => ({
+  _id: row.id,
+  body: row.body,
+  authorName: row.authorName,
+  mine: requestsPolicy.wroteIt(viewer, row),
+  createdAt: row.createdAt.toISOString(),
+});

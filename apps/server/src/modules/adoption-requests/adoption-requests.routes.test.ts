@@ -203,6 +203,11 @@ describe('OpenAPI', () => {
       ['/user/my-adoption-requests', 'get'],
       ['/adoption-requests/{id}', 'patch'],
       ['/adoption-requests/{id}', 'delete'],
+      ['/adoption-requests/{id}', 'get'],
+      ['/adoption-requests/{id}/messages', 'get'],
+      ['/adoption-requests/{id}/messages', 'post'],
+      ['/adoption-requests/{id}/read', 'put'],
+      ['/user/unread-messages', 'get'],
     ];
     for (const [p, method] of expected) expect(paths[p]?.[method], `${method} ${p}`).toBeDefined();
     const addPet = paths['/add-pet'].post.requestBody.content['application/json'].schema;

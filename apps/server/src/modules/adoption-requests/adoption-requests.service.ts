@@ -1,29 +1,39 @@
-import type {
-  AdoptionRequestBody,
-  AdoptionStatusBody,
-  MyAdoptionRequestsQuery,
-  UserAdoptionRequestsQuery,
+import {
+  adoptionTransitions,
+  type AdoptionRequestBody,
+  type AdoptionStatus,
+  type AdoptionStatusBody,
+  type MyAdoptionRequestsQuery,
+  type UserAdoptionRequestsQuery,
 } from '@pet-haven/shared/pets';
 import type { AppDeps } from '../../app-deps';
+import type { DbOrTx } from '../../db/client';
 import { authorize } from '../../auth/authorize';
 import { conflict, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
 import { pageOf } from '../../lib/paging';
 import { recordAdminAction } from '../audit/audit.repository';
 import {
+  adoptionClosedMail,
+  adoptionConfirmedMail,
   adoptionDecisionMail,
   adoptionRequestMail,
   adoptionWithdrawnMail,
 } from '../mail/mail.templates';
+import { updatePet } from '../pets/pets.repository';
 import { notify } from '../notifications/notifications.service';
 import { resolveListOwner } from '../users/users.service';
 import * as requestsPolicy from './adoption-requests.policy';
 import * as repo from './adoption-requests.repository';
 import type { AdoptionRequestRow } from './adoption-requests.repository';
 
+/** What writing a notification in a transaction needs. */
+type NotifyDeps = Pick<AppDeps, 'config' | 'mailer'>;
+
 const requestNotFound = () => notFound('Adoption request not found.');
 
-async function getRequest(deps: AppDeps, id: string): Promise<AdoptionRequestRow> {
+/** The request, or a 404. */
+export async function getRequest(deps: AppDeps, id: string): Promise<AdoptionRequestRow> {
   const row = await repo.findById(deps.database.db, id);
   if (!row) throw requestNotFound();
   return row;
@@ -31,7 +41,8 @@ async function getRequest(deps: AppDeps, id: string): Promise<AdoptionRequestRow
 
 /**
  * POST /api/adoption-requests: name and e-mail come from the session, pet name and picture from
- * the pet. Refused: a missing pet (404), your own pet (403), an adopted pet and a second pending request (409).
+ * the pet. Refused: a missing pet (404), your own pet (403), an adopted pet, a pet whose adoption
+ * is pending (an accepted request) and a second pending request (409).
  */
 export async function createRequest(
   deps: AppDeps,
@@ -39,19 +50,24 @@ export async function createRequest(
   body: AdoptionRequestBody,
 ): Promise<AdoptionRequestRow> {
   const db = deps.database.db;
-  const pet = await repo.findPetForRequest(db, body.petId);
-  if (!pet) throw notFound('Pet not found');
-  authorize(requestsPolicy.canCreate(actor, pet));
-  if (pet.adopted) throw conflict('This pet has already been adopted.');
-  // the request and the owner's notification exist together, or neither does
+  // the request, its first history line and the owner's notification exist together, or none
   const id = await db.transaction(async (tx) => {
+    const pet = await repo.lockPet(tx, body.petId);
+    if (!pet) throw notFound('Pet not found');
+    authorize(requestsPolicy.canCreate(actor, pet));
+    if (pet.adopted) throw conflict('This pet has already been adopted.');
+    if (await repo.hasAccepted(tx, pet.id)) {
+      throw conflict("This pet's adoption is pending: it takes no new requests for now.");
+    }
     const inserted = await repo.insertPending(tx, {
       petId: pet.id,
       requesterId: actor.id,
       phone: body.phone,
       address: body.address,
+      answers: body.answers ?? {},
     });
-    if (!inserted) return null;
+    if (!inserted) throw conflict('You already have a pending adoption request for this pet.');
+    await repo.insertEvents(tx, [inserted], 'pending', actor.id);
     await notify(deps, tx, pet.ownerId, 'adoption-requests', ({ name }) =>
       adoptionRequestMail({
         name,
@@ -62,7 +78,6 @@ export async function createRequest(
     );
     return inserted;
   });
-  if (!id) throw conflict('You already have a pending adoption request for this pet.');
   deps.mailer.wake();
   return getRequest(deps, id);
 }
@@ -84,7 +99,26 @@ export function listMine(deps: AppDeps, actor: AuthUser, query: MyAdoptionReques
   return repo.listForRequester(deps.database.db, actor.id, pageOf(query));
 }
 
-/** PATCH /api/adoption-requests/{id}: the pet's owner (or an admin) accepts or rejects; switching is allowed. */
+/** GET /api/adoption-requests/{id}: the two parties and admins; with its history. */
+export async function getDetail(deps: AppDeps, actor: AuthUser, id: string) {
+  const row = await getRequest(deps, id);
+  authorize(requestsPolicy.canRead(actor, row));
+  const history = await repo.listEvents(deps.database.db, id);
+  return { row, history };
+}
+
+const decisionTexts: Partial<Record<AdoptionStatus, string>> = {
+  accepted: 'accept',
+  rejected: 'reject',
+  adopted: 'confirm',
+};
+
+/**
+ * PATCH /api/adoption-requests/{id}: the pet's owner (or an admin) moves the request along
+ * `adoptionTransitions` (409 otherwise; asking for the status it has changes nothing). Accepting
+ * needs an available pet with no other accepted request; confirming (`adopted`) marks the pet
+ * adopted and closes every other open request on it, each requester told.
+ */
 export async function decide(
   deps: AppDeps,
   actor: AuthUser,
@@ -93,31 +127,99 @@ export async function decide(
 ): Promise<AdoptionRequestRow> {
   const row = await getRequest(deps, id);
   authorize(requestsPolicy.canDecide(actor, row));
-  if (row.status !== body.status) {
-    await deps.database.db.transaction(async (tx) => {
-      if (!(await repo.updateStatus(tx, id, body.status))) throw requestNotFound();
-      await notify(deps, tx, row.requesterId, 'adoption-decisions', ({ name }) =>
-        adoptionDecisionMail({
-          name,
-          petName: row.petName,
-          accepted: body.status === 'accepted',
-          site: deps.mailer.site,
-        }),
-      );
-      if (requestsPolicy.decidesAsAdmin(actor, row)) {
-        await recordAdminAction(tx, {
-          actor,
-          action: `adoption-request.${body.status === 'accepted' ? 'accept' : 'reject'}`,
-          targetType: 'adoption-request',
-          targetId: id,
-          before: { petName: row.petName, requester: row.requesterEmail, status: row.status },
-          after: { petName: row.petName, requester: row.requesterEmail, status: body.status },
-        });
+  const to = body.status;
+  await deps.database.db.transaction(async (tx) => {
+    const pet = await repo.lockPet(tx, row.petId);
+    const from = pet && (await repo.currentStatus(tx, id));
+    if (!pet || !from) throw requestNotFound();
+    if (from === to) return;
+    if (!adoptionTransitions[from].includes(to)) {
+      throw conflict(`A request that is ${from} cannot be ${to} now.`);
+    }
+    if (to === 'accepted') {
+      if (pet.adopted) throw conflict('This pet has already been adopted.');
+      if (await repo.hasAccepted(tx, pet.id)) {
+        throw conflict('Another request for this pet is already accepted.');
       }
-    });
-    deps.mailer.wake();
-  }
+    }
+    await repo.updateStatus(tx, id, to);
+    await repo.insertEvents(tx, [id], to, actor.id);
+    if (to === 'adopted') {
+      await updatePet(tx, pet.id, { adopted: true });
+      await closeOpenRequests(deps, tx, pet, actor, id);
+    }
+    await notify(deps, tx, row.requesterId, 'adoption-decisions', ({ name }) =>
+      to === 'adopted'
+        ? adoptionConfirmedMail({ name, petName: row.petName, site: deps.mailer.site })
+        : adoptionDecisionMail({
+            name,
+            petName: row.petName,
+            accepted: to === 'accepted',
+            site: deps.mailer.site,
+          }),
+    );
+    if (requestsPolicy.decidesAsAdmin(actor, row)) {
+      await recordAdminAction(tx, {
+        actor,
+        action: `adoption-request.${decisionTexts[to]}`,
+        targetType: 'adoption-request',
+        targetId: id,
+        before: { petName: row.petName, requester: row.requesterEmail, status: from },
+        after: { petName: row.petName, requester: row.requesterEmail, status: to },
+      });
+    }
+  });
+  deps.mailer.wake();
   return getRequest(deps, id);
+}
+
+/** Closes every pending request on the pet but `exceptId`, each recorded and its requester told. */
+async function closeOpenRequests(
+  deps: NotifyDeps,
+  tx: DbOrTx,
+  pet: { id: string; petName: string },
+  actor: AuthUser,
+  exceptId?: string,
+): Promise<void> {
+  const closed = await repo.moveAll(tx, pet.id, ['pending'], 'closed', exceptId);
+  await repo.insertEvents(
+    tx,
+    closed.map((r) => r.id),
+    'closed',
+    actor.id,
+  );
+  for (const request of closed) {
+    await notify(deps, tx, request.requesterId, 'adoption-decisions', ({ name }) =>
+      adoptionClosedMail({ name, petName: pet.petName, site: deps.mailer.site }),
+    );
+  }
+}
+
+/**
+ * The pet was marked adopted another way (PATCH /api/pets/{id}/adopted, by its owner or an
+ * admin), in `tx`: its accepted request, if any, becomes the adoption; every pending one is closed,
+ * each requester told. The caller wakes the mailer after the commit.
+ */
+export async function settleRequestsOfAdoptedPet(
+  deps: NotifyDeps,
+  tx: DbOrTx,
+  pet: { id: string; petName: string },
+  actor: AuthUser,
+): Promise<void> {
+  await repo.lockPet(tx, pet.id);
+  const adopted = await repo.moveAll(tx, pet.id, ['accepted'], 'adopted');
+  await repo.insertEvents(
+    tx,
+    adopted.map((r) => r.id),
+    'adopted',
+    actor.id,
+  );
+  for (const request of adopted) {
+    await notify(deps, tx, request.requesterId, 'adoption-decisions', ({ name }) =>
+      adoptionConfirmedMail({ name, petName: pet.petName, site: deps.mailer.site }),
+    );
+  }
+  await closeOpenRequests(deps, tx, pet, actor);
 }
 
 /** DELETE /api/adoption-requests/{id}: the requester (or an admin) withdraws a pending request. */

@@ -57,7 +57,12 @@ describe('campaign updates', () => {
     await ctx.request('/api/user/notifications', {
       method: 'PUT',
       token: quiet.token,
-      json: { 'adoption-requests': true, 'adoption-decisions': true, 'campaign-updates': false },
+      json: {
+        'adoption-requests': true,
+        'adoption-decisions': true,
+        'adoption-messages': true,
+        'campaign-updates': false,
+      },
     });
 
     // not yet ended anywhere on Earth

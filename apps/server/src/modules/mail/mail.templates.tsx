@@ -31,6 +31,9 @@ export type MailKind =
   | 'adoption-request'
   | 'adoption-decision'
   | 'adoption-withdrawn'
+  | 'adoption-confirmed'
+  | 'adoption-closed'
+  | 'adoption-message'
   | 'donation-receipt'
   | 'email-change'
   | 'account-deletion'
@@ -281,6 +284,66 @@ export function adoptionWithdrawnMail(input: {
     action: {
       label: 'See adoption requests',
       url: `${input.site.url}/dashboard/adoption-requests`,
+    },
+  };
+}
+
+/** The owner confirmed the adoption, to the adopter. */
+export function adoptionConfirmedMail(input: {
+  name: string;
+  petName: string;
+  site: SiteInfo;
+}): MailContent {
+  return {
+    kind: 'adoption-confirmed',
+    subject: `${input.petName} is yours: the adoption is confirmed`,
+    intro: [
+      `Hello ${input.name},`,
+      `The owner of ${input.petName} confirmed the adoption. Thank you for giving ${input.petName} a home.`,
+    ],
+    action: {
+      label: 'See my adoption requests',
+      url: `${input.site.url}/dashboard/my-adoption-requests`,
+    },
+  };
+}
+
+/** The pet went to someone else: every other open request is closed, each requester told. */
+export function adoptionClosedMail(input: {
+  name: string;
+  petName: string;
+  site: SiteInfo;
+}): MailContent {
+  return {
+    kind: 'adoption-closed',
+    subject: `${input.petName} has found a home`,
+    intro: [
+      `Hello ${input.name},`,
+      `Thank you for your interest in ${input.petName}. ${input.petName} has now been adopted by someone else, so your request is closed.`,
+      'Many more pets are still waiting for a home, and one of them may be just right for you.',
+    ],
+    action: { label: 'Find another pet', url: `${input.site.url}/petlist` },
+  };
+}
+
+/** A new message in the conversation on a request, to the other party. */
+export function adoptionMessageMail(input: {
+  name: string;
+  petName: string;
+  authorName: string;
+  requestId: string;
+  site: SiteInfo;
+}): MailContent {
+  return {
+    kind: 'adoption-message',
+    subject: `New message from ${input.authorName} about ${input.petName}`,
+    intro: [
+      `Hello ${input.name},`,
+      `${input.authorName} wrote to you about the adoption of ${input.petName}. Read it and answer on the request's page.`,
+    ],
+    action: {
+      label: 'Read the message',
+      url: `${input.site.url}/dashboard/adoption/${input.requestId}`,
     },
   };
 }

@@ -38,7 +38,12 @@ const unsubscribeTokenOf = (text: string) =>
 const setTopic = (token: string, settings: Record<string, boolean>) =>
   ctx.request('/api/user/notifications', { method: 'PUT', token, json: settings });
 
-const allOn = { 'adoption-requests': true, 'adoption-decisions': true, 'campaign-updates': true };
+const allOn = {
+  'adoption-requests': true,
+  'adoption-decisions': true,
+  'adoption-messages': true,
+  'campaign-updates': true,
+};
 
 describe('adoption notifications', () => {
   it('tells the owner about a new request, with a one-click unsubscribe', async () => {

@@ -5,6 +5,7 @@ import type { AuthUser } from '../../lib/hono-env';
 import { pageOf } from '../../lib/paging';
 import { recordAdminAction } from '../audit/audit.repository';
 import { releaseImages } from '../images/images.service';
+import { settleRequestsOfAdoptedPet } from '../adoption-requests/adoption-requests.service';
 import { presentPet } from './pets.presenter';
 import * as repo from './pets.repository';
 import type { PetRow } from './pets.repository';
@@ -13,7 +14,7 @@ import type { PetRow } from './pets.repository';
  * The admin's pet actions (spec sections 4 and 6): each change and its audit log entry are
  * written in one transaction.
  */
-type AdminDeps = Pick<AppDeps, 'config' | 'database' | 'logger' | 'imageStorage'>;
+type AdminDeps = Pick<AppDeps, 'config' | 'database' | 'logger' | 'imageStorage' | 'mailer'>;
 
 const petNotFound = () => notFound('Pet not found');
 
@@ -50,10 +51,11 @@ export async function setPetAdoptedByAdmin(
   id: string,
   adopted: boolean,
 ): Promise<PetRow> {
-  return deps.database.db.transaction(async (tx) => {
+  const row = await deps.database.db.transaction(async (tx) => {
     const pet = await repo.findPetById(tx, id);
     if (!pet) throw petNotFound();
     if (!(await repo.updatePet(tx, id, { adopted }))) throw petNotFound();
+    if (adopted && !pet.adopted) await settleRequestsOfAdoptedPet(deps, tx, pet, admin);
     const after = await repo.findPetById(tx, id);
     if (!after) throw petNotFound();
     await recordAdminAction(tx, {
@@ -66,6 +68,8 @@ export async function setPetAdoptedByAdmin(
     });
     return after;
   });
+  deps.mailer.wake();
+  return row;
 }
 
 /** An admin edits someone else's pet: the change and its audit entry in one transaction. */

@@ -17,6 +17,7 @@ export function presentPet(row: PetRow, viewer: AuthUser | null): Pet {
     longDescription: row.longDescription,
     dateAdded: row.dateAdded.toISOString(),
     adopted: row.adopted,
+    adoptionPending: row.adoptionPending,
   };
   if (petsPolicy.canSeeOwnerEmail(viewer)) pet.userEmail = row.ownerEmail;
   return pet;

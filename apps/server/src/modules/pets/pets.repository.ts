@@ -5,19 +5,28 @@ import { afterCursor, countRows, cursorAtOf, keysetPageFrom, pageFrom } from '..
 import { preparedRead } from '../../db/prepared';
 import { countListed, listedInIdOrder } from '../../db/sitemap';
 import type { Page, PageWindow } from '../../lib/paging';
-import { images, petCounts, pets, user } from '../../db/schema/index';
+import { adoptionRequests, images, petCounts, pets, user } from '../../db/schema/index';
 
 type PetTableRow = typeof pets.$inferSelect;
 export type NewPet = Omit<typeof pets.$inferInsert, 'id' | 'dateAdded' | 'updatedAt'>;
 export type PetChanges = Partial<Omit<NewPet, 'ownerId'>>;
 
-/** A pet with what presenting it needs: the owner's e-mail and the picture's largest width. */
-export type PetRow = PetTableRow & { ownerEmail: string; imageWidth: number };
+/**
+ * A pet with what presenting it needs: the owner's e-mail, the picture's largest width, and
+ * whether a request for it is accepted (its adoption pending).
+ */
+export type PetRow = PetTableRow & {
+  ownerEmail: string;
+  imageWidth: number;
+  adoptionPending: boolean;
+};
 
 const petColumns = {
   ...getTableColumns(pets),
   ownerEmail: user.email,
   imageWidth: images.width,
+  // served by the unique index adoption_requests_one_accepted_idx (pet_id WHERE accepted)
+  adoptionPending: sql<boolean>`exists (select 1 from ${adoptionRequests} where ${adoptionRequests.petId} = ${pets.id} and ${adoptionRequests.status} = 'accepted')`,
 };
 
 const selectPets = (db: DbOrTx) =>

@@ -10,6 +10,7 @@ import { authorize } from '../../auth/authorize';
 import { notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
 import { keysetPageOf, pageOf } from '../../lib/paging';
+import { settleRequestsOfAdoptedPet } from '../adoption-requests/adoption-requests.service';
 import { releaseImages, resolveHostedImage } from '../images/images.service';
 import { resolveListOwner } from '../users/users.service';
 import { deletePetByAdmin, setPetAdoptedByAdmin, updatePetByAdmin } from './pets-admin.service';
@@ -121,7 +122,12 @@ export async function setAdopted(
   authorize(petsPolicy.canSetAdopted(actor, pet, adopted));
   if (petsPolicy.actsAsAdmin(actor, pet)) return setPetAdoptedByAdmin(deps, actor, id, adopted);
   if (pet.adopted !== adopted) {
-    await repo.updatePet(deps.database.db, id, { adopted });
+    // the pet's open requests are settled with it: the accepted one adopted, the rest closed
+    await deps.database.db.transaction(async (tx) => {
+      await repo.updatePet(tx, id, { adopted });
+      if (adopted) await settleRequestsOfAdoptedPet(deps, tx, pet, actor);
+    });
+    deps.mailer.wake();
   }
   return getPet(deps, id);
 }

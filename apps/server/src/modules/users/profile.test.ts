@@ -71,6 +71,7 @@ describe('download my data', () => {
     expect(res.body.notifications).toEqual({
       'adoption-requests': true,
       'adoption-decisions': true,
+      'adoption-messages': true,
       'campaign-updates': true,
     });
 
