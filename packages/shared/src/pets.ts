@@ -146,6 +146,10 @@ export type AdoptionRequestEvent = z.infer<typeof adoptionRequestEventSchema>;
 /** GET /api/adoption-requests/{id}: the request with every change of its status, oldest first. */
 export const adoptionRequestDetailSchema = adoptionRequestSchema.extend({
   history: z.array(adoptionRequestEventSchema),
+  viewerSide: z
+    .enum(['owner', 'requester'])
+    .nullable()
+    .describe("The caller's side: the pet's owner, the requester, or null (an admin reading)"),
 });
 export type AdoptionRequestDetail = z.infer<typeof adoptionRequestDetailSchema>;
 

@@ -150,6 +150,8 @@ describe('statuses from application to home', () => {
 
     const anns = adoptionRequestDetailSchema.parse((await detail(annId, owner.token)).body);
     expect(anns.history.map((e) => e.status)).toEqual(['pending', 'accepted', 'adopted']);
+    expect(anns.viewerSide).toBe('owner');
+    expect(bens.viewerSide).toBe('requester');
     expect(anns.history.every((e) => !Number.isNaN(Date.parse(e.at)))).toBe(true);
   });
 

@@ -47,6 +47,7 @@ export const presentAdoptionRequestDetail = (
     at: e.createdAt.toISOString(),
     byName: e.actorName,
   })),
+  viewerSide: requestsPolicy.sideOf(viewer, row),
 });
 
 export const presentAdoptionMessage = (
