@@ -79,6 +79,10 @@ export const routes: RouteObject[] = [
               { path: 'favourites', lazy: () => import('./routes/dashboard/favourites') },
               { path: 'receipts/:id', lazy: () => import('./routes/dashboard/receipt') },
               {
+                path: 'adoption/:id',
+                lazy: () => import('./routes/dashboard/adoption-request'),
+              },
+              {
                 element: <RequireAdmin />,
                 children: [
                   { path: 'all-users', lazy: () => import('./routes/dashboard/all-users') },

@@ -38,9 +38,14 @@ import {
   testPaymentConfirmBodySchema,
 } from '@pet-haven/shared/payments';
 import {
+  adoptionMessageBodySchema,
+  adoptionMessageSchema,
+  adoptionMessagesQuerySchema,
   adoptionRequestBodySchema,
+  adoptionRequestDetailSchema,
   adoptionRequestSchema,
   adoptionStatusBodySchema,
+  unreadMessagesSchema,
   deletedAnswerSchema,
   markAdoptedBodySchema,
   myAdoptionRequestsQuerySchema,
@@ -230,6 +235,18 @@ export const apiRoutes = {
     body: adoptionStatusBodySchema,
   },
   'DELETE /api/adoption-requests/:id': { answer: deletedAnswerSchema },
+  'GET /api/adoption-requests/:id': { answer: adoptionRequestDetailSchema },
+  'GET /api/adoption-requests/:id/messages': {
+    answer: z.array(adoptionMessageSchema),
+    paged: adoptionMessagesQuerySchema,
+  },
+  'POST /api/adoption-requests/:id/messages': {
+    answer: adoptionMessageSchema,
+    status: 201,
+    body: adoptionMessageBodySchema,
+  },
+  'PUT /api/adoption-requests/:id/read': { answer: unreadMessagesSchema },
+  'GET /api/user/unread-messages': { answer: unreadMessagesSchema },
 
   // donation campaigns and donations
   'GET /api/donation-campaigns': { answer: campaignListSchema, paged: campaignListQuerySchema },

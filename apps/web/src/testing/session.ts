@@ -89,4 +89,6 @@ export const baseHandlers: HttpHandler[] = [
     payments: { provider: 'test', publishableKey: null },
   })),
   answer('POST /api/auth/sign-out', () => ({ success: true })),
+  // the avatar's unread count once someone signs in: nothing unread
+  answer('GET /api/user/unread-messages', () => ({ count: 0, requestId: null })),
 ];

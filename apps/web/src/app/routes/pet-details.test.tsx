@@ -100,6 +100,9 @@ describe('/pets/:id', { timeout: 20_000 }, () => {
 
     await r.user.type(within(dialog).getByLabelText(/Phone Number/), '+880 1711 223344');
     await r.user.type(within(dialog).getByLabelText(/Address/), '7 Lake Road, Dhaka');
+    // the optional questions: two answered, the rest left out
+    await r.user.selectOptions(within(dialog).getByLabelText('Home type'), 'Flat or apartment');
+    await r.user.type(within(dialog).getByLabelText('Message to the owner'), 'We love cats.');
     await r.user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
     expect(await screen.findByText(messages.adoption.submitted)).toBeInTheDocument();
@@ -109,6 +112,7 @@ describe('/pets/:id', { timeout: 20_000 }, () => {
       petId: pet._id,
       phone: '+880 1711 223344',
       address: '7 Lake Road, Dhaka',
+      answers: { homeType: 'flat', message: 'We love cats.' },
     });
     expect(sent.headers.get('authorization')).toMatch(/^Bearer /);
   });
@@ -156,6 +160,17 @@ describe('/pets/:id', { timeout: 20_000 }, () => {
       handlers: [...signedIn(), answer('GET /api/pets/:id', () => ({ ...pet, adopted: true }))],
     });
     expect(await screen.findByText('This pet has already found a home.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Adopt' })).not.toBeInTheDocument();
+  });
+
+  it('says "Adoption pending" and offers no Adopt button while a request is accepted', async () => {
+    renderRoute(`/pets/${pet._id}`, {
+      handlers: [
+        ...signedIn(),
+        answer('GET /api/pets/:id', () => ({ ...pet, adoptionPending: true })),
+      ],
+    });
+    expect(await screen.findByText('Adoption pending')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Adopt' })).not.toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { useContext } from 'react';
+import { lazy, useContext } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { Footer } from '@/components/layouts/footer';
 import { Navbar } from '@/components/layouts/navbar';
@@ -10,6 +10,9 @@ import { useScrollRestoration } from '@/hooks/use-scroll-restoration';
 import { useScrolled } from '@/hooks/use-scrolled';
 import { useTheme } from '@/hooks/use-theme';
 import { PageFromServerContext } from '../page-from-server';
+
+// The avatar menu with its unread count: loaded once someone is signed in (decision 022).
+const AccountMenu = lazy(() => import('../account-menu').then((m) => ({ default: m.AccountMenu })));
 
 /**
  * Navbar, page and footer around every screen; a full-page skeleton while the session loads,
@@ -25,6 +28,9 @@ export function Component() {
   useScrollRestoration();
 
   if (status === 'loading' && !fromServer) return <FullPageSkeleton />;
+  const signOutAndGoHome = () => {
+    void signOut().then(() => navigate('/', { replace: true }));
+  };
 
   return (
     <SiteLayout
@@ -34,9 +40,7 @@ export function Component() {
           isDark={isDark}
           onToggleTheme={toggle}
           scrolled={scrolled}
-          onSignOut={() => {
-            void signOut().then(() => navigate('/', { replace: true }));
-          }}
+          accountMenu={user && <AccountMenu user={user} onSignOut={signOutAndGoHome} />}
         />
       }
       footer={<Footer />}

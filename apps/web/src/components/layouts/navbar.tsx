@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { cn } from '@/utils/cn';
 import { BrandLogo } from './brand-logo';
@@ -11,15 +11,18 @@ import type { NavUser } from './user-menu';
 // once someone is signed in; never with a visitor's first page (decision 022).
 const loadNavDrawer = () => import('./nav-drawer');
 const NavDrawer = lazy(() => loadNavDrawer().then((m) => ({ default: m.NavDrawer })));
-const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 
 interface NavbarProps {
   user: NavUser | null;
   isDark: boolean;
   onToggleTheme: () => void;
-  onSignOut: () => void;
   /** The page is scrolled past 10 px: the bar gets a solid background and a shadow. */
   scrolled: boolean;
+  /**
+   * The avatar and its menu while signed in (the app's lazy `AccountMenu`: loaded once someone
+   * is signed in, never with a visitor's first page).
+   */
+  accountMenu?: ReactNode;
 }
 
 function navItems(signedIn: boolean): NavItem[] {
@@ -39,7 +42,7 @@ function navItems(signedIn: boolean): NavItem[] {
  * and on small screens a slide-in drawer (w-64) that closes on outside click, on its close button
  * and on choosing a link.
  */
-export function Navbar({ user, isDark, onToggleTheme, onSignOut, scrolled }: NavbarProps) {
+export function Navbar({ user, isDark, onToggleTheme, scrolled, accountMenu }: NavbarProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   // mounted from the first opening on, so closing keeps the drawer's own behaviour
   const [drawerMounted, setDrawerMounted] = useState(false);
@@ -116,7 +119,7 @@ export function Navbar({ user, isDark, onToggleTheme, onSignOut, scrolled }: Nav
           {user && (
             // the avatar's place is kept while its menu loads: nothing moves
             <Suspense fallback={<span aria-hidden="true" className="size-10" />}>
-              <UserMenu user={user} onSignOut={onSignOut} />
+              {accountMenu}
             </Suspense>
           )}
         </div>

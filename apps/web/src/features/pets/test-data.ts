@@ -19,6 +19,7 @@ export function makePet(overrides: Partial<Pet> = {}): Pet {
     userEmail: 'owner@example.com',
     dateAdded: new Date(Date.UTC(2026, 10, 1, 12, 0, seq)).toISOString(),
     adopted: false,
+    adoptionPending: false,
     ...overrides,
   };
 }
@@ -36,6 +37,9 @@ export function makeAdoptionRequest(overrides: Partial<AdoptionRequest> = {}): A
     address: '12 Lake Road, Dhaka',
     status: 'pending',
     createdAt: new Date(Date.UTC(2026, 10, 2, 9, 30, seq)).toISOString(),
+    ownerName: 'Olive Owner',
+    answers: {},
+    unreadMessages: 0,
     ...overrides,
   };
 }

@@ -51,6 +51,8 @@ describe('/dashboard/adoption-requests', () => {
       'Location',
       'Accept',
       'Reject',
+      'Status',
+      'Request',
     ]);
     const nadia = within(table).getByRole('row', { name: /Nadia Rahman/ });
     expect(within(nadia).getByText('nadia@example.com')).toBeInTheDocument();

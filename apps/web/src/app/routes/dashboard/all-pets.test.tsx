@@ -19,6 +19,7 @@ const pet = (over: Partial<Pet> = {}): Pet => ({
   userEmail: 'owner@example.com',
   dateAdded: '2026-11-01T10:00:00.000Z',
   adopted: false,
+  adoptionPending: false,
   ...over,
 });
 

@@ -23,7 +23,7 @@ describe('/dashboard/my-adoption-requests', () => {
     const table = await screen.findByRole('table', { name: 'My Adoption Requests' });
     const rex = within(table).getByRole('row', { name: /Rex/ });
     expect(within(rex).getByText('Pending')).toBeInTheDocument();
-    expect(within(rex).getByRole('link', { name: /Rex/ })).toHaveAttribute(
+    expect(within(rex).getByRole('link', { name: 'Rex' })).toHaveAttribute(
       'href',
       expect.stringMatching(/^\/pets\//),
     );

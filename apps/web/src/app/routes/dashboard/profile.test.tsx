@@ -6,7 +6,12 @@ import { answer, apiError, authError, lastBodySent } from '@/testing/api-handler
 import { renderRoute } from '@/testing/render-route';
 import { defaultFakeUser, sessionAnswer, signedIn } from '@/testing/session';
 
-const allOn = { 'adoption-requests': true, 'adoption-decisions': true, 'campaign-updates': true };
+const allOn = {
+  'adoption-requests': true,
+  'adoption-decisions': true,
+  'adoption-messages': true,
+  'campaign-updates': true,
+};
 
 const here = sessionAnswer(defaultFakeUser).session;
 const phone = {
@@ -39,7 +44,7 @@ describe('/dashboard/profile: e-mail notifications', () => {
       answer('PUT /api/user/notifications', ({ body }) => body),
     ]);
     const decisions = await screen.findByRole('checkbox', {
-      name: 'The owner accepts or rejects my adoption request',
+      name: 'The owner accepts or rejects my adoption request, or the pet finds a home',
     });
     expect(decisions).toBeChecked();
     expect(

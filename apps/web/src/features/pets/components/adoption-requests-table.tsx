@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 import { messages } from '@pet-haven/shared/messages';
-import type { AdoptionRequest } from '@pet-haven/shared/pets';
+import { adoptionTransitions, type AdoptionRequest } from '@pet-haven/shared/pets';
 import { Button } from '@/components/ui/button';
 import { Td, Tr } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -8,6 +8,8 @@ import { PagedTable } from '@/components/ui/paged-table';
 import { Thumbnail } from '@/components/ui/thumbnail';
 import { useAdoptionRequests } from '../api/get-adoption-requests';
 import { useUpdateAdoptionRequest } from '../api/update-adoption-request';
+import { AdoptionStatusBadge } from './adoption-status-badge';
+import { ConversationLink } from './conversation-link';
 import { ScrollHint } from './scroll-hint';
 import type { Viewer } from './viewer';
 
@@ -22,7 +24,11 @@ const decisionLook = {
   rejected: { label: 'Reject', done: 'Rejected', variant: 'danger' },
 } as const;
 
-/** Adoption Requests: the requests on the owner's pets, with Accept and Reject. */
+/**
+ * Adoption Requests: the requests on the owner's pets, with Accept and Reject (each enabled where
+ * the request can move that way), its status, and a link to its page (answers, history, messages,
+ * Confirm adoption).
+ */
 export function AdoptionRequestsTable({ viewer }: { viewer: Viewer }) {
   const list = useAdoptionRequests(viewer.email);
   const update = useUpdateAdoptionRequest();
@@ -64,6 +70,8 @@ export function AdoptionRequestsTable({ viewer }: { viewer: Viewer }) {
           'Location',
           'Accept',
           'Reject',
+          'Status',
+          'Request',
         ]}
         row={(request, rowNumber) => {
           const busy = update.isPending && update.variables?.id === request._id;
@@ -85,7 +93,11 @@ export function AdoptionRequestsTable({ viewer }: { viewer: Viewer }) {
                   <Button
                     size="sm"
                     variant={decisionLook[decision].variant}
-                    disabled={request.status === decision || busy}
+                    disabled={
+                      request.status === decision ||
+                      !adoptionTransitions[request.status].includes(decision) ||
+                      busy
+                    }
                     loading={busy && update.variables?.status === decision}
                     onClick={() => decide(request, decision)}
                   >
@@ -95,6 +107,12 @@ export function AdoptionRequestsTable({ viewer }: { viewer: Viewer }) {
                   </Button>
                 </Td>
               ))}
+              <Td>
+                <AdoptionStatusBadge status={request.status} />
+              </Td>
+              <Td>
+                <ConversationLink request={request} />
+              </Td>
             </Tr>
           );
         }}

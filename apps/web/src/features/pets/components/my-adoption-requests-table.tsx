@@ -1,17 +1,18 @@
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import type { AdoptionRequest, AdoptionStatus } from '@pet-haven/shared/pets';
+import type { AdoptionRequest } from '@pet-haven/shared/pets';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Td, Tr } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PagedTable } from '@/components/ui/paged-table';
 import { useConfirmTarget } from '@/hooks/use-confirm-target';
-import { StatusBadge } from '@/components/ui/status-badge';
 import { Thumbnail } from '@/components/ui/thumbnail';
 import { errorMessage } from '@/lib/api-client';
 import { useMyAdoptionRequests } from '../api/get-my-adoption-requests';
 import { useWithdrawAdoptionRequest } from '../api/withdraw-adoption-request';
+import { AdoptionStatusBadge } from './adoption-status-badge';
+import { ConversationLink } from './conversation-link';
 import { ScrollHint } from './scroll-hint';
 
 export const myRequestTexts = {
@@ -23,12 +24,6 @@ export const myRequestTexts = {
   withdrawn: 'Request withdrawn.',
   withdrawFailed: 'Failed to withdraw the request. Please try again.',
 } as const;
-
-const statusLook: Record<AdoptionStatus, { tone: 'amber' | 'green' | 'red'; label: string }> = {
-  pending: { tone: 'amber', label: 'Pending' },
-  accepted: { tone: 'green', label: 'Accepted' },
-  rejected: { tone: 'red', label: 'Rejected' },
-};
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -69,10 +64,10 @@ export function MyAdoptionRequestsTable() {
           'Pet',
           'Requested On',
           'Status',
+          'Request',
           <span className="sr-only">Actions</span>,
         ]}
         row={(request, rowNumber) => {
-          const look = statusLook[request.status];
           return (
             <Tr key={request._id}>
               <Td>{rowNumber}</Td>
@@ -91,7 +86,10 @@ export function MyAdoptionRequestsTable() {
                 </time>
               </Td>
               <Td>
-                <StatusBadge tone={look.tone}>{look.label}</StatusBadge>
+                <AdoptionStatusBadge status={request.status} />
+              </Td>
+              <Td>
+                <ConversationLink request={request} />
               </Td>
               <Td>
                 {request.status === 'pending' && (

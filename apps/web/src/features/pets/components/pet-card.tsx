@@ -45,6 +45,11 @@ export function PetCard({ pet, position, action = null }: PetCardProps) {
           <span className="font-medium text-slate-800 dark:text-slate-100">Location:</span>{' '}
           {pet.petLocation}
         </p>
+        {pet.adoptionPending && (
+          <p className="mt-1 w-fit rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
+            Adoption pending
+          </p>
+        )}
         <div className="mt-auto flex items-center justify-between gap-2 pt-3">
           <Link
             to={`/pets/${pet._id}`}

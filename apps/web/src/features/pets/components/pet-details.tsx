@@ -66,7 +66,7 @@ export function PetDetails({
   }
 
   const isOwner = Boolean(viewer && pet.userEmail && pet.userEmail === viewer.email);
-  const canAdopt = !isOwner && !pet.adopted;
+  const canAdopt = !isOwner && !pet.adopted && !pet.adoptionPending;
 
   return (
     <article className="grid gap-8 md:grid-cols-2">
@@ -83,6 +83,11 @@ export function PetDetails({
           {pet.adopted && (
             <span className="rounded-full bg-green-100 px-3 py-1 text-sm font-medium text-green-800 dark:bg-green-900/40 dark:text-green-300">
               Adopted
+            </span>
+          )}
+          {!pet.adopted && pet.adoptionPending && (
+            <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
+              Adoption pending
             </span>
           )}
         </div>
@@ -159,6 +164,11 @@ export function PetDetails({
           {pet.adopted && !isOwner && (
             <p className="text-sm text-slate-600 dark:text-slate-300">
               This pet has already found a home.
+            </p>
+          )}
+          {!pet.adopted && pet.adoptionPending && !isOwner && (
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              The owner has accepted a request for this pet, so it takes no new requests for now.
             </p>
           )}
         </div>
