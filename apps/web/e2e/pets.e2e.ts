@@ -134,10 +134,10 @@ test.describe('pets and adoption', () => {
     await page.goto(`/petlist?search=${petName}`);
     await expectText(page, 'No pets match your search.');
 
-    // --- the requester sees 'accepted' under My Adoption Requests
+    // --- the requester sees their accepted request became the adoption under My Adoption Requests
     await b.page.goto('/dashboard/my-adoption-requests');
     const mine = b.page.getByRole('row', { name: new RegExp(petName) });
-    await expectVisible(mine.getByText('Accepted', { exact: true }));
+    await expectVisible(mine.getByText('Adopted', { exact: true }));
 
     // --- the delete confirmation works
     await page.goto('/dashboard/my-added-pets');

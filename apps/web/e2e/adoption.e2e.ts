@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { messages } from '@pet-haven/shared/messages';
+import { avatarButton, apiCall, newUser, registerViaApi } from './support/auth';
+import { expectNoAxeViolationsInBothThemes } from './support/axe';
+import { createPet } from './support/data';
+import { mailTo } from './support/mail';
+import { expect, test } from './support/fixtures';
+import { expectText, expectVisible, waitForPath } from './support/ui';
+
+/**
+ * Issue 14 (adoption to its end): a request with answers, a conversation with unread counts, the
+ * owner accepts and then confirms the adoption; the other requester's request is closed and they
+ * are told by mail.
+ */
+test.describe('an adoption from application to home', () => {
+  test('apply with answers, talk, accept, confirm; the other request is closed and its sender mailed', async ({
+    page,
+    context,
+    newSession,
+  }) => {
+    const tag = randomBytes(3).toString('hex');
+    const owner = newUser({ name: `Owner ${tag}` });
+    const { token: ownerToken } = await registerViaApi(context, owner);
+    const petName = `Maple${tag}`;
+    const pet = await createPet(ownerToken, petName);
+
+    // --- a second requester, by the API
+    const ben = newUser({ name: `Ben ${tag}` });
+    const b = await newSession();
+    const { token: benToken } = await registerViaApi(b.context, ben);
+    await apiCall('/api/adoption-requests', {
+      token: benToken,
+      json: { petId: pet._id, phone: '0113 496 0001', address: '2 Mill Lane, York' },
+    });
+
+    // --- Ann applies in the browser, answering some questions
+    const ann = newUser({ name: `Ann ${tag}` });
+    const a = await newSession();
+    await registerViaApi(a.context, ann);
+    await a.page.goto(`/pets/${pet._id}`);
+    await expectVisible(avatarButton(a.page));
+    await a.page.getByRole('button', { name: 'Adopt', exact: true }).click();
+    const dialog = a.page.getByRole('dialog', { name: `Adopt ${petName}` });
+    await dialog.getByLabel('Phone Number').fill('0113 496 0000');
+    await dialog.getByLabel('Address').fill('1 Park Row, Leeds');
+    await dialog.getByLabel('Home type').selectOption('house');
+    await dialog.getByLabel('Garden').selectOption('yes');
+    await dialog.getByLabel('Message to the owner').fill('We walk by the river every day.');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expectText(a.page, messages.adoption.submitted);
+
+    // --- the owner opens Ann's request, reads the answers and writes to her
+    await page.goto('/dashboard/adoption-requests');
+    const row = page.getByRole('row', { name: new RegExp(ann.name) });
+    await row.getByRole('link', { name: /^Open/ }).click();
+    await waitForPath(page, /^\/dashboard\/adoption\//);
+    const answers = page.getByRole('region', { name: 'Answers' });
+    await expectVisible(answers.getByText('We walk by the river every day.'));
+    await expectVisible(answers.getByText('House'));
+    await page.getByLabel('Your message').fill('Could you visit on Saturday at 10?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const conversation = page.getByRole('list', { name: 'Messages' });
+    await expectVisible(conversation.getByText('Could you visit on Saturday at 10?'));
+    await expectNoAxeViolationsInBothThemes(page);
+
+    // --- Ann sees one unread message on her avatar, opens it and answers
+    await a.page.goto('/dashboard/my-adoption-requests');
+    const annAvatar = a.page.getByRole('button', { name: /1 unread message$/ });
+    await annAvatar.click();
+    await a.page.getByRole('menuitem', { name: '1 unread message' }).click();
+    await expectVisible(a.page.getByText('Could you visit on Saturday at 10?'));
+    await a.page.getByLabel('Your message').fill('Saturday at 10 is perfect.');
+    await a.page.getByRole('button', { name: 'Send' }).click();
+    await expectVisible(a.page.getByText('Saturday at 10 is perfect.'));
+    // reading it cleared her count
+    await expectVisible(a.page.getByRole('button', { name: /^Account menu for [^,]+$/ }));
+
+    // --- the owner accepts, then confirms the adoption
+    await page.reload();
+    await expectVisible(page.getByText('Saturday at 10 is perfect.'));
+    await page.getByRole('button', { name: 'Accept', exact: true }).click();
+    await expectText(page, messages.adoption.accepted);
+    await page.getByRole('button', { name: 'Confirm adoption' }).click();
+    await expectText(page, 'Adoption confirmed.');
+    const history = page.getByRole('region', { name: 'History' });
+    await expect(history.getByRole('listitem')).toHaveCount(3);
+
+    // --- the pet is adopted; Ben's request is closed and he is told by mail
+    const closedMail = await mailTo(ben.email, 'adoption-closed');
+    expect(closedMail.subject).toBe(`${petName} has found a home`);
+    await b.page.goto('/dashboard/my-adoption-requests');
+    await expectVisible(
+      b.page.getByRole('row', { name: new RegExp(petName) }).getByText('Closed', { exact: true }),
+    );
+    await a.page.goto('/dashboard/my-adoption-requests');
+    await expectVisible(
+      a.page.getByRole('row', { name: new RegExp(petName) }).getByText('Adopted', { exact: true }),
+    );
+  });
+});
