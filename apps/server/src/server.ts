@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { openDatabase } from './db/client';
 import { waitForDatabase } from './db/wait-for-database';
 import { seedDemoDataIfEmpty } from './demo/demo-data';
+import { loadPlacesIfEmpty } from './modules/places/places.loader';
 import { isDatabaseUnavailable } from './lib/errors';
 import type { Logger } from './lib/logger';
 import { createReadiness } from './lib/readiness';
@@ -75,6 +76,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     }
     logger.info({ database: database.kind }, 'Migrations applied');
     stopping.signal.throwIfAborted();
+    // the gazetteer of distance search, at first start (a few seconds, once per database)
+    await loadPlacesIfEmpty(database.db, logger);
     if (config.demoData) {
       try {
         await seedDemoDataIfEmpty(deps);

@@ -4,6 +4,15 @@ import { imageUrlSchema } from './images';
 import { keysetPagingQuerySchema, pagingQuerySchema } from './pagination';
 import { requiredText, text } from './text';
 import {
+  ageGroups,
+  breedLimit,
+  DEFAULT_DISTANCE_KM,
+  MAX_DISTANCE_KM,
+  petFlagLabels,
+  petSexes,
+  petSizes,
+  petSorts,
+  triStates,
   adoptionLimits,
   adoptionStatuses,
   applicationLimits,
@@ -25,6 +34,45 @@ export type PetCategory = z.infer<typeof petCategorySchema>;
 export const adoptionStatusSchema = z.enum(adoptionStatuses);
 export type AdoptionStatus = z.infer<typeof adoptionStatusSchema>;
 
+export const petSexSchema = z.enum(petSexes, { message: 'Choose female, male or unknown' });
+export const petSizeSchema = z.enum(petSizes, {
+  message: 'Choose small, medium, large or extra-large',
+});
+export const triStateSchema = z.enum(triStates, { message: 'Answer yes, no or unknown' });
+export const ageGroupSchema = z.enum(ageGroups, { message: 'Choose baby, young, adult or senior' });
+
+/** A place of the gazetteer (GeoNames cities bundled with the app). */
+export const placeSchema = z
+  .object({
+    id: z.number().int(),
+    label: z.string().describe('"Leeds, United Kingdom"; the region is added where names repeat'),
+  })
+  .meta({ id: 'Place' });
+export type Place = z.infer<typeof placeSchema>;
+
+/** GET /api/places?q=: places whose name starts with `q`, the most populous first. */
+export const placeSearchQuerySchema = z.object({
+  q: text().trim().min(1, 'Type the start of a place name').max(100),
+});
+
+/** The yes/no/unknown facts, one schema per flag (petFlagLabels names them). */
+const flagFields = <T extends z.ZodType>(field: T) =>
+  Object.fromEntries(Object.keys(petFlagLabels).map((k) => [k, field])) as Record<
+    keyof typeof petFlagLabels,
+    T
+  >;
+
+/** A pet's facts as answered: each flag `unknown` and the rest null when not given. */
+const petFactsSchema = z.object({
+  sex: petSexSchema,
+  size: petSizeSchema.nullable(),
+  birthDate: z.string().nullable().describe('Approximate birth date, YYYY-MM-DD'),
+  ageGroup: ageGroupSchema.nullable().describe('From the birth date and the category'),
+  breed: z.string().nullable(),
+  ...flagFields(triStateSchema),
+  place: placeSchema.nullable().describe('The gazetteer place distance search measures from'),
+});
+
 /** A pet as the API answers it (spec section 3). */
 export const petSchema = z.object({
   _id: z.string(),
@@ -45,6 +93,11 @@ export const petSchema = z.object({
   adoptionPending: z
     .boolean()
     .describe('An adoption request is accepted: the pet takes no new requests until it ends'),
+  ...petFactsSchema.shape,
+  distanceKm: z
+    .number()
+    .optional()
+    .describe('Kilometres from the place of a distance search (`near`), one decimal'),
 });
 export type Pet = z.infer<typeof petSchema>;
 
@@ -58,6 +111,28 @@ export const petBodySchema = z.object({
   shortDescription: requiredText('Short description', petLimits.shortDescription),
   longDescription: requiredText('Long description', petLimits.longDescription, true),
   userEmail: text().optional().describe('Ignored: the owner is always the signed-in user'),
+  // the facts (issue 14): all optional
+  sex: petSexSchema.optional(),
+  size: petSizeSchema.nullable().optional(),
+  birthDate: z.iso
+    .date('Birth date must be a date, YYYY-MM-DD')
+    .refine((d) => d >= '1980-01-01', 'Birth date must be after 1980')
+    .nullable()
+    .optional()
+    .describe('Approximate; when given, the answered petAge is worked out from it'),
+  breed: text()
+    .trim()
+    .max(breedLimit, `Breed must be at most ${breedLimit} characters`)
+    .nullable()
+    .optional(),
+  ...flagFields(triStateSchema.optional()),
+  placeId: z
+    .number('Place must be a place of the list')
+    .int()
+    .positive()
+    .nullable()
+    .optional()
+    .describe('A gazetteer place (GET /api/places): where distance search finds the pet'),
 });
 export type PetBody = z.infer<typeof petBodySchema>;
 export type PetBodyInput = z.input<typeof petBodySchema>;
@@ -75,11 +150,52 @@ const booleanQuery = z
   .transform((v) => v === 'true');
 
 /** GET /api/pets: one page, newest first, total in X-Total-Count, the next page in keyset order. */
-export const petListQuerySchema = keysetPagingQuerySchema(PETS_PAGE_SIZE).extend({
-  search: text().trim().max(100).optional().describe('Case-insensitive substring of the pet name'),
-  category: petCategorySchema.optional(),
-  adopted: booleanQuery.optional().describe('false for the public list'),
-});
+const yesQuery = z
+  .enum(['true'], { message: 'Must be true (leave it out for any)' })
+  .transform(() => true as const);
+
+export const petListQuerySchema = keysetPagingQuerySchema(PETS_PAGE_SIZE)
+  .extend({
+    search: text()
+      .trim()
+      .max(100)
+      .optional()
+      .describe('Case-insensitive substring of the pet name'),
+    category: petCategorySchema.optional(),
+    adopted: booleanQuery.optional().describe('false for the public list'),
+    ageGroup: ageGroupSchema.optional(),
+    size: petSizeSchema.optional(),
+    sex: z.enum(['female', 'male'], { message: 'Choose female or male' }).optional(),
+    goodWithChildren: yesQuery.optional(),
+    goodWithDogs: yesQuery.optional(),
+    goodWithCats: yesQuery.optional(),
+    near: z.coerce
+      .number('near must be a place id')
+      .int('near must be a place id')
+      .positive('near must be a place id')
+      .optional()
+      .describe('A gazetteer place id: only pets within `within` km of it'),
+    within: z.coerce
+      .number('within must be a number of kilometres')
+      .int('within must be a whole number of kilometres')
+      .min(1, 'within must be at least 1 km')
+      .max(MAX_DISTANCE_KM, `within must be at most ${MAX_DISTANCE_KM} km`)
+      .optional()
+      .describe(`Kilometres from \`near\` (default ${DEFAULT_DISTANCE_KM})`),
+    sort: z.enum(petSorts, { message: 'Sort by newest, oldest, name or nearest' }).optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.within !== undefined && q.near === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['within'], message: 'within needs a place (near)' });
+    }
+    if (q.sort === 'nearest' && q.near === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sort'],
+        message: 'Sorting by nearest needs a place (near)',
+      });
+    }
+  });
 export type PetListQuery = z.infer<typeof petListQuerySchema>;
 export type PetListQueryInput = z.input<typeof petListQuerySchema>;
 

@@ -9,6 +9,8 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -100,7 +102,7 @@ export async function openDatabase(
   try {
     client = await PGlite.create({
       dataDir,
-      extensions: { pg_trgm },
+      extensions: { pg_trgm, cube, earthdistance },
       loadDataDir: options.loadDataDir,
     });
   } catch (err) {

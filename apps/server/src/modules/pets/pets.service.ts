@@ -1,15 +1,18 @@
-import type {
-  MarkAdoptedBody,
-  PetBody,
-  PetListQuery,
-  UpdatePetBody,
-  UserPetsQuery,
+import {
+  DEFAULT_DISTANCE_KM,
+  petFlags,
+  type MarkAdoptedBody,
+  type PetBody,
+  type PetListQuery,
+  type UpdatePetBody,
+  type UserPetsQuery,
 } from '@pet-haven/shared/pets';
 import type { AppDeps } from '../../app-deps';
 import { authorize } from '../../auth/authorize';
-import { notFound } from '../../lib/errors';
+import { invalidField, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
 import { keysetPageOf, pageOf } from '../../lib/paging';
+import { findPlace } from '../places/places.repository';
 import { settleRequestsOfAdoptedPet } from '../adoption-requests/adoption-requests.service';
 import { releaseImages, resolveHostedImage } from '../images/images.service';
 import { resolveListOwner } from '../users/users.service';
@@ -20,14 +23,36 @@ import type { PetChanges, PetRow } from './pets.repository';
 
 const petNotFound = () => notFound('Pet not found');
 
-/** GET /api/pets (and the admin's all-pets list, with no filters). */
-export function listPets(deps: AppDeps, query: PetListQuery) {
+/**
+ * GET /api/pets (and the admin's all-pets list, with no filters). The plain list (name, category,
+ * adoption state, newest first) is the prepared hot path; facts, distance and other sorts go
+ * through `searchPets`. `near` must be a place of the gazetteer (400 naming it otherwise).
+ */
+export async function listPets(deps: AppDeps, query: PetListQuery) {
   const { search, category, adopted } = query;
-  return repo.listPets(
-    deps.database.db,
-    { search: search || undefined, category, adopted },
-    keysetPageOf(query),
-  );
+  const filter = { search: search || undefined, category, adopted };
+  const petSearch: repo.PetSearch = {
+    ageGroup: query.ageGroup,
+    size: query.size,
+    sex: query.sex,
+    goodWithChildren: query.goodWithChildren,
+    goodWithDogs: query.goodWithDogs,
+    goodWithCats: query.goodWithCats,
+    sort: query.sort ?? 'newest',
+    today: deps.now().toISOString().slice(0, 10),
+  };
+  if (query.near !== undefined) {
+    const place = await findPlace(deps.database.db, query.near);
+    if (!place) throw invalidField('query.near', 'near must be a place of the list');
+    petSearch.near = {
+      latitude: place.latitude,
+      longitude: place.longitude,
+      withinM: (query.within ?? DEFAULT_DISTANCE_KM) * 1000,
+    };
+  }
+  return repo.isPlainList(petSearch)
+    ? repo.listPets(deps.database.db, filter, keysetPageOf(query))
+    : repo.searchPets(deps.database.db, filter, petSearch, keysetPageOf(query));
 }
 
 /** The sitemap's pets (decision 021): how many there are. */
@@ -68,9 +93,40 @@ export async function addPet(deps: AppDeps, actor: AuthUser, body: PetBody): Pro
     petCategory: body.petCategory,
     shortDescription: body.shortDescription,
     longDescription: body.longDescription,
+    ...(await factsOf(deps, body)),
   });
   return getPet(deps, id);
 }
+
+/**
+ * The facts of a pet's body as columns: those sent (null clears one), and for a place its
+ * coordinates, copied for the distance index (400 naming placeId for a place not in the list).
+ */
+async function factsOf(deps: AppDeps, body: UpdatePetBody): Promise<PetChanges> {
+  const { placeId, ...facts } = body;
+  const changes: PetChanges = {};
+  for (const key of [
+    'sex',
+    'size',
+    'birthDate',
+    'breed',
+    ...petFlags,
+  ] as const satisfies ReadonlyArray<keyof typeof facts>) {
+    if (facts[key] !== undefined) Object.assign(changes, { [key]: facts[key] || null });
+  }
+  if (changes.sex === null) changes.sex = 'unknown';
+  for (const flag of petFlags) if (changes[flag] === null) changes[flag] = 'unknown';
+  if (placeId === null) Object.assign(changes, { placeId: null, latitude: null, longitude: null });
+  if (placeId !== undefined && placeId !== null) {
+    const place = await findPlace(deps.database.db, placeId);
+    if (!place) throw invalidField('json.placeId', 'Place must be a place of the list');
+    Object.assign(changes, { placeId, latitude: place.latitude, longitude: place.longitude });
+  }
+  return changes;
+}
+
+const definedOnly = <T extends object>(o: T): Partial<T> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /** PATCH /api/update-pet/{id}: owner or admin; a replaced picture is released. */
 export async function updatePet(
@@ -81,8 +137,27 @@ export async function updatePet(
 ): Promise<PetRow> {
   const pet = await getPet(deps, id);
   authorize(petsPolicy.canUpdate(actor, pet));
-  const { petImage, userEmail: _ignored, ...fields } = body;
-  const changes: PetChanges = { ...fields };
+  const {
+    petImage,
+    userEmail: _ignored,
+    petName,
+    petAge,
+    petLocation,
+    petCategory,
+    shortDescription,
+    longDescription,
+  } = body;
+  const changes: PetChanges = {
+    ...definedOnly({
+      petName,
+      petAge,
+      petLocation,
+      petCategory,
+      shortDescription,
+      longDescription,
+    }),
+    ...(await factsOf(deps, body)),
+  };
   if (petImage !== undefined) {
     changes.imageId = (await resolveHostedImage(deps, petImage, 'json.petImage')).id;
   }

@@ -1,0 +1,37 @@
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { places } from '../../db/schema/index';
+
+export type PlaceRow = typeof places.$inferSelect;
+
+/** `%`, `_` and `\` match themselves in a LIKE pattern built from user input. */
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/** Places whose name starts with `prefix` (any case), the most populous first. */
+export function searchPlaces(db: DbOrTx, prefix: string, limit: number) {
+  return db
+    .select({ id: places.id, label: places.label })
+    .from(places)
+    .where(sql`lower(${places.name}) like ${`${escapeLike(prefix.toLowerCase())}%`}`)
+    .orderBy(desc(places.population), places.id)
+    .limit(limit);
+}
+
+export async function findPlace(db: DbOrTx, id: number): Promise<PlaceRow | null> {
+  const rows = await db.select().from(places).where(eq(places.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function countPlaces(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(places);
+  return row?.n ?? 0;
+}
+
+export async function insertPlaces(db: DbOrTx, rows: PlaceRow[]): Promise<void> {
+  await db.insert(places).values(rows).onConflictDoNothing();
+}
+
+/** Holds the gazetteer's load lock until the transaction ends (one loader among processes). */
+export async function lockPlacesLoad(db: DbOrTx): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('pet-haven:places-load'))`);
+}
