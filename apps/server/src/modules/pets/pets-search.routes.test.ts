@@ -99,7 +99,7 @@ beforeAll(async () => {
     },
     { petName: 'Di', petCategory: 'cat', place: 'London', sex: 'male', birthDate: bornAgo(1, 6) },
     { petName: 'Ed', petCategory: 'dog', place: 'Paris', sex: 'unknown', size: 'extra-large' },
-    { petName: 'Fi', petCategory: 'bird' },
+    { petName: 'Fi', petCategory: 'bird', place: null },
   ] as const;
   for (const { place, petName, ...facts } of pets) {
     await addPetVia(ctx, owner.token, {

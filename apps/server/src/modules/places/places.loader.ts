@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { Logger } from 'pino';
 import type { DbOrTx } from '../../db/client';
 import * as repo from './places.repository';
@@ -22,9 +23,13 @@ interface City {
  * labelled "Name, Country", with the region code added where a name repeats within a country
  * ("Springfield, IL, United States").
  */
-export async function gazetteerRows(): Promise<PlaceRow[]> {
-  // CommonJS without types: its one export is the array of cities
-  const { default: all } = (await import(GAZETTEER_PACKAGE)) as { default: City[] };
+export function gazetteerRows(): PlaceRow[] {
+  // CommonJS without types: its one export is the array of all 138,000 cities. Taken out of the
+  // module cache at once, so the process does not keep it (about 100 MB) once the rows are made.
+  const require = createRequire(import.meta.url);
+  const file = require.resolve(GAZETTEER_PACKAGE);
+  const all = require(file) as City[];
+  delete require.cache[file];
   const cities = all.filter((c) => c.population >= MIN_POPULATION);
   const countries = new Intl.DisplayNames(['en'], { type: 'region' });
   const seen = new Map<string, number>();
@@ -61,7 +66,7 @@ export async function loadPlacesIfEmpty(
   return db.transaction(async (tx) => {
     await repo.lockPlacesLoad(tx);
     if ((await repo.countPlaces(tx)) > 0) return 0;
-    const rows = await gazetteerRows();
+    const rows = gazetteerRows();
     for (let i = 0; i < rows.length; i += BATCH) {
       await repo.insertPlaces(tx, rows.slice(i, i + BATCH));
     }
