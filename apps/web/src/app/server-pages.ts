@@ -68,7 +68,11 @@ export const serverPages: Record<ServerRenderedRouteId, ServerPage> = {
   'pet-list': {
     prepare: async (queryClient, _params, url) => {
       const filters = petListFiltersFrom(url.searchParams);
-      await loadPetList(queryClient, filters);
+      // a list the server refuses (a place id that is not in the gazetteer) is left to the
+      // browser, which asks again and shows the list's failure message
+      await loadPetList(queryClient, filters).catch((err: unknown) => {
+        if (!isApiError(err) || err.status !== 400) throw err;
+      });
       const { category } = filters;
       // a category is a page of its own; a name search is not
       return {

@@ -16,4 +16,5 @@ export const queryRoots = {
   notifications: ['notifications'],
   mail: ['mail'],
   favourites: ['favourites'],
+  places: ['places'],
 } as const;

@@ -52,6 +52,7 @@ import {
   petBodySchema,
   petListQuerySchema,
   petSchema,
+  placeSchema,
   updatePetBodySchema,
   userAdoptionRequestsQuerySchema,
   userPetsQuerySchema,
@@ -207,6 +208,7 @@ export const apiRoutes = {
   // pets
   'GET /api/pets': { answer: petList, paged: petListQuerySchema },
   'GET /api/pets/:id': { answer: petSchema },
+  'GET /api/places': { answer: z.array(placeSchema) },
   'POST /api/add-pet': { answer: petSchema, status: 201, body: petBodySchema },
   'PATCH /api/update-pet/:id': { answer: petSchema, body: updatePetBodySchema },
   'GET /api/user/pets': { answer: petList, paged: userPetsQuerySchema },

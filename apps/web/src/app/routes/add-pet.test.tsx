@@ -37,7 +37,74 @@ async function fillFields(r: ReturnType<typeof renderAddPet>) {
   await r.user.type(screen.getByLabelText(/Long Description/), 'Rex likes warm rocks.');
 }
 
+/** The facts of a pet added without any (the form's defaults). */
+const noFactsSent = {
+  sex: 'unknown',
+  size: null,
+  birthDate: null,
+  breed: null,
+  goodWithChildren: 'unknown',
+  goodWithDogs: 'unknown',
+  goodWithCats: 'unknown',
+  houseTrained: 'unknown',
+  vaccinated: 'unknown',
+  neutered: 'unknown',
+  specialNeeds: 'unknown',
+  placeId: null,
+};
+
 describe('/add-pet', () => {
+  it('sends the facts given: age in years and months fills Pet Age, a place is picked from the suggestions', async () => {
+    const r = renderAddPet([
+      answer('GET /api/places', ({ query }) =>
+        query.get('q')?.toLowerCase().startsWith('le')
+          ? [
+              { id: 2644688, label: 'Leeds, United Kingdom' },
+              { id: 2644668, label: 'Leicester, United Kingdom' },
+            ]
+          : [],
+      ),
+    ]);
+    await r.user.upload(await screen.findByLabelText('Pet Image'), picture());
+    await screen.findByText(IMAGE_UPLOADED_TEXT);
+    await fillFields(r);
+    await r.user.selectOptions(screen.getByLabelText('Sex'), 'Female');
+    await r.user.selectOptions(screen.getByLabelText('Size'), 'Small');
+    await r.user.type(screen.getByLabelText(/Age in years/), '1');
+    await r.user.type(screen.getByLabelText('and months'), '6');
+    expect(screen.getByLabelText(/Pet Age/)).toHaveValue('1 year, 6 months');
+    await r.user.type(screen.getByLabelText('Breed'), 'Leopard gecko');
+    await r.user.selectOptions(screen.getByLabelText('Good with children'), 'Yes');
+    const place = screen.getByLabelText(/Town or city/);
+    await r.user.type(place, 'Lee');
+    await waitFor(() =>
+      expect(
+        document.querySelectorAll(`#${CSS.escape(place.getAttribute('list')!)} option`),
+      ).toHaveLength(2),
+    );
+    await r.user.clear(place);
+    await r.user.type(place, 'Leeds, United Kingdom');
+    await r.user.click(screen.getByRole('button', { name: 'Add Pet' }));
+
+    expect(await screen.findByText(messages.pets.added)).toBeInTheDocument();
+    const sent = r.requests
+      .find((q) => q.key === 'POST /api/add-pet')!
+      .json<Record<string, unknown>>();
+    expect(sent).toMatchObject({
+      petAge: '1 year, 6 months',
+      sex: 'female',
+      size: 'small',
+      breed: 'Leopard gecko',
+      goodWithChildren: 'yes',
+      goodWithDogs: 'unknown',
+      placeId: 2644688,
+    });
+    // the form starts again empty, the place and age boxes too
+    await waitFor(() => expect(screen.getByLabelText(/Town or city/)).toHaveValue(''));
+    expect(screen.getByLabelText(/Age in years/)).toHaveValue('');
+    expect(sent.birthDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
   it("shows the signed-in user's e-mail read-only", async () => {
     renderAddPet();
     const email = await screen.findByLabelText(/^Email/);
@@ -73,6 +140,7 @@ describe('/add-pet', () => {
       petCategory: 'reptile',
       shortDescription: 'A calm lizard.',
       longDescription: 'Rex likes warm rocks.',
+      ...noFactsSent,
     });
     await waitFor(() => expect(screen.getByLabelText(/Pet Name/)).toHaveValue(''));
     expect(screen.getByLabelText(/Long Description/)).toHaveValue('');

@@ -163,6 +163,42 @@ describe('/pets/:id', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Adopt' })).not.toBeInTheDocument();
   });
 
+  it('lists the facts the owner gave, and none not given', async () => {
+    renderRoute(`/pets/${pet._id}`, {
+      handlers: [
+        ...signedIn(),
+        answer('GET /api/pets/:id', () => ({
+          ...pet,
+          sex: 'female',
+          size: 'medium',
+          ageGroup: 'young',
+          breed: 'Greyhound',
+          goodWithChildren: 'yes',
+          goodWithCats: 'no',
+          place: { id: 2644688, label: 'Leeds, United Kingdom' },
+        })),
+      ],
+    });
+    const facts = await screen.findByText('Greyhound');
+    const list = facts.closest('dl')!;
+    const pairs = [...list.querySelectorAll('dt')].map((dt) => [
+      dt.textContent,
+      dt.nextElementSibling?.textContent,
+    ]);
+    expect(pairs).toEqual(
+      expect.arrayContaining([
+        ['Sex', 'Female'],
+        ['Size', 'Medium'],
+        ['Age group', 'Young'],
+        ['Breed', 'Greyhound'],
+        ['Place', 'Leeds, United Kingdom'],
+        ['Good with children', 'Yes'],
+        ['Good with cats', 'No'],
+      ]),
+    );
+    expect(within(list).queryByText('Good with dogs')).not.toBeInTheDocument();
+  });
+
   it('says "Adoption pending" and offers no Adopt button while a request is accepted', async () => {
     renderRoute(`/pets/${pet._id}`, {
       handlers: [

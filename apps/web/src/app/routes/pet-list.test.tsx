@@ -107,8 +107,86 @@ describe('/petlist', () => {
     ).toEqual(['All', 'Dog', 'Cat', 'Bird', 'Reptile', 'Other']);
   });
 
+  it('reads every filter and the sort from the URL, sends them, and shows distances', async () => {
+    const r = renderRoute(
+      '/petlist?ageGroup=young&size=small&sex=female&goodWithCats=true&near=2644688&place=Leeds%2C+United+Kingdom&within=50&sort=nearest&size2=x',
+      {
+        handlers: [
+          answer('GET /api/pets', () =>
+            page([makePet({ petName: 'Bella', petLocation: 'Leeds', distanceKm: 3.2 })]),
+          ),
+        ],
+      },
+    );
+    const card = await screen.findByRole('article', { name: 'Bella' });
+    expect(within(card).getByText('(3.2 km away)')).toBeInTheDocument();
+    const q = r.requests.find((x) => x.key === 'GET /api/pets')!.query;
+    expect(Object.fromEntries(q)).toMatchObject({
+      ageGroup: 'young',
+      size: 'small',
+      sex: 'female',
+      goodWithCats: 'true',
+      near: '2644688',
+      within: '50',
+      sort: 'nearest',
+    });
+    expect(q.has('size2')).toBe(false);
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('nearest');
+    expect(screen.getByRole('button', { name: 'More filters (5)' })).toBeInTheDocument();
+  });
+
+  it('applies more filters from the sheet in one step, and Back returns to the list before', async () => {
+    const r = renderRoute('/petlist?category=dog', {
+      handlers: [
+        answer('GET /api/pets', ({ query }) =>
+          page(
+            query.get('size') ? [makePet({ petName: 'Tiny' })] : [makePet({ petName: 'Bella' })],
+          ),
+        ),
+        answer('GET /api/places', () => [{ id: 2644688, label: 'Leeds, United Kingdom' }]),
+      ],
+    });
+    expect(await screen.findByRole('article', { name: 'Bella' })).toBeInTheDocument();
+    await r.user.click(screen.getByRole('button', { name: 'More filters' }));
+    const sheet = await screen.findByRole('dialog', { name: 'More filters' });
+    await r.user.selectOptions(within(sheet).getByLabelText('Size'), 'Small');
+    await r.user.click(within(sheet).getByRole('checkbox', { name: 'Children' }));
+    const near = within(sheet).getByLabelText(/Near/);
+    await r.user.type(near, 'Le');
+    await waitFor(() =>
+      expect(
+        document.querySelectorAll(`#${CSS.escape(near.getAttribute('list')!)} option`),
+      ).toHaveLength(1),
+    );
+    await r.user.clear(near);
+    await r.user.type(near, 'Leeds, United Kingdom');
+    await r.user.selectOptions(within(sheet).getByLabelText('Within'), '10 km');
+    await r.user.click(within(sheet).getByRole('button', { name: 'Show pets' }));
+
+    expect(await screen.findByRole('article', { name: 'Tiny' })).toBeInTheDocument();
+    expect(Object.fromEntries(new URLSearchParams(r.location().search))).toEqual({
+      category: 'dog',
+      size: 'small',
+      goodWithChildren: 'true',
+      near: '2644688',
+      place: 'Leeds, United Kingdom',
+      within: '10',
+    });
+    expect(screen.getByRole('button', { name: 'More filters (3)' })).toBeInTheDocument();
+    // nearest is offered once there is a place
+    expect(
+      within(screen.getByRole('combobox', { name: 'Sort by' })).getByRole('option', {
+        name: 'Nearest',
+      }),
+    ).toBeInTheDocument();
+
+    await act(() => r.navigate(-1));
+    expect(await screen.findByRole('article', { name: 'Bella' })).toBeInTheDocument();
+    expect(r.location().search).toBe('?category=dog');
+  });
+
   it('shows an empty state when nothing matches, and clears the filters', async () => {
-    const r = renderRoute('/petlist?search=zzz', {
+    const r = renderRoute('/petlist?search=zzz&size=large&goodWithDogs=true', {
       handlers: [
         answer('GET /api/pets', ({ query }) =>
           query.get('search') ? page([]) : page([makePet({ petName: 'Bella' })]),

@@ -5,6 +5,23 @@ let seq = 0;
 const hex = (n: number) => n.toString(16).padStart(64, '0');
 const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
+/** The facts of a pet listed the spec's way: none given. */
+export const unknownFacts = {
+  sex: 'unknown',
+  size: null,
+  birthDate: null,
+  ageGroup: null,
+  breed: null,
+  goodWithChildren: 'unknown',
+  goodWithDogs: 'unknown',
+  goodWithCats: 'unknown',
+  houseTrained: 'unknown',
+  vaccinated: 'unknown',
+  neutered: 'unknown',
+  specialNeeds: 'unknown',
+  place: null,
+} as const satisfies Partial<Pet>;
+
 export function makePet(overrides: Partial<Pet> = {}): Pet {
   seq += 1;
   return {
@@ -20,6 +37,7 @@ export function makePet(overrides: Partial<Pet> = {}): Pet {
     dateAdded: new Date(Date.UTC(2026, 10, 1, 12, 0, seq)).toISOString(),
     adopted: false,
     adoptionPending: false,
+    ...unknownFacts,
     ...overrides,
   };
 }

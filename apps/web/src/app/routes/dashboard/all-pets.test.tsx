@@ -3,6 +3,7 @@ import type { Pet } from '@pet-haven/shared/pets';
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, apiError, lastBodySent } from '@/testing/api-handlers';
+import { unknownFacts } from '@/features/pets/test-data';
 import { fakeList } from '@/testing/fake-list';
 import { renderRoute } from '@/testing/render-route';
 import { fakeAdmin, signedIn } from '@/testing/session';
@@ -20,6 +21,7 @@ const pet = (over: Partial<Pet> = {}): Pet => ({
   dateAdded: '2026-11-01T10:00:00.000Z',
   adopted: false,
   adoptionPending: false,
+  ...unknownFacts,
   ...over,
 });
 

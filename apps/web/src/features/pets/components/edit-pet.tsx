@@ -22,6 +22,18 @@ function petToFormValues(pet: Pet): PetFormValues {
     petCategory: category.success ? category.data : 'other',
     shortDescription: pet.shortDescription,
     longDescription: pet.longDescription,
+    sex: pet.sex,
+    size: pet.size,
+    birthDate: pet.birthDate,
+    breed: pet.breed,
+    goodWithChildren: pet.goodWithChildren,
+    goodWithDogs: pet.goodWithDogs,
+    goodWithCats: pet.goodWithCats,
+    houseTrained: pet.houseTrained,
+    vaccinated: pet.vaccinated,
+    neutered: pet.neutered,
+    specialNeeds: pet.specialNeeds,
+    placeId: pet.place?.id ?? null,
   };
 }
 
@@ -57,6 +69,7 @@ export function EditPet({ id, viewer }: EditPetProps) {
     <PetForm
       key={pet._id}
       defaultValues={petToFormValues(pet)}
+      initialPlace={pet.place}
       email={pet.userEmail ?? viewer.email}
       submitLabel="Update Pet"
       onSave={{

@@ -44,6 +44,9 @@ export function PetCard({ pet, position, action = null }: PetCardProps) {
         <p className="text-sm text-slate-600 dark:text-slate-300">
           <span className="font-medium text-slate-800 dark:text-slate-100">Location:</span>{' '}
           {pet.petLocation}
+          {pet.distanceKm !== undefined && (
+            <span className="text-slate-500 dark:text-slate-400"> ({pet.distanceKm} km away)</span>
+          )}
         </p>
         {pet.adoptionPending && (
           <p className="mt-1 w-fit rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">

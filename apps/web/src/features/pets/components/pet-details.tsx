@@ -1,5 +1,5 @@
 import type { Pet } from '@pet-haven/shared/pets';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { messages } from '@pet-haven/shared/messages';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { DetailsSkeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api-client';
 import { categoryLabel } from '@/utils/category-label';
 import { usePet } from '../api/get-pet';
+import { factRows } from './pet-facts';
 
 // A form (react-hook-form, zod, toasts): loaded when the Adopt button is first pressed or
 // pointed at, never with the page (decision 022).
@@ -99,6 +100,12 @@ export function PetDetails({
           <dd className="text-slate-700 dark:text-slate-300">{categoryLabel(pet.petCategory)}</dd>
           <dt className="font-semibold">Location</dt>
           <dd className="text-slate-700 dark:text-slate-300">{pet.petLocation}</dd>
+          {factRows(pet).map(([label, value]) => (
+            <Fragment key={label}>
+              <dt className="font-semibold">{label}</dt>
+              <dd className="text-slate-700 dark:text-slate-300">{value}</dd>
+            </Fragment>
+          ))}
         </dl>
         <section aria-labelledby="pet-description">
           <h2 id="pet-description" className="mb-1 font-semibold">

@@ -1,13 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { petBodySchema, petCategories, petLimits, type PetBody } from '@pet-haven/shared/pets';
+import {
+  petBodySchema,
+  petCategories,
+  petLimits,
+  type PetBody,
+  type Place,
+} from '@pet-haven/shared/pets';
 import { DescriptionFields } from '@/components/ui/description-fields';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PictureForm, type FormSave } from '@/components/ui/picture-form';
 import { Select } from '@/components/ui/select';
 import { categoryLabels } from '@/utils/category-label';
+import { PetFactsFields } from './pet-facts-fields';
 
 /** The add and edit forms validate with the API's own body schema (userEmail is not a field). */
 const petFormSchema = petBodySchema.omit({ userEmail: true });
@@ -22,6 +29,18 @@ export const emptyPetForm: PetFormValues = {
   petCategory: 'dog',
   shortDescription: '',
   longDescription: '',
+  sex: 'unknown',
+  size: null,
+  birthDate: null,
+  breed: null,
+  goodWithChildren: 'unknown',
+  goodWithDogs: 'unknown',
+  goodWithCats: 'unknown',
+  houseTrained: 'unknown',
+  vaccinated: 'unknown',
+  neutered: 'unknown',
+  specialNeeds: 'unknown',
+  placeId: null,
 };
 
 const categoryOptions = petCategories.map((c) => ({ value: c, label: categoryLabels[c] }));
@@ -34,13 +53,21 @@ interface PetFormProps {
   submitLabel: string;
   /** Saves the values (a reset empties the form to `defaultValues`). */
   onSave: FormSave<PetFormOutput>;
+  /** The pet's saved place (edit form), shown in the place box. */
+  initialPlace?: Place | null;
 }
 
 /**
  * The pet form (add and edit): the picture is uploaded first, then the fields of spec section 5.
  * Server field errors (`issues`) are shown next to their fields.
  */
-export function PetForm({ defaultValues, email, submitLabel, onSave }: PetFormProps) {
+export function PetForm({
+  defaultValues,
+  email,
+  submitLabel,
+  onSave,
+  initialPlace = null,
+}: PetFormProps) {
   const form = useForm<PetFormValues, unknown, PetFormOutput>({
     resolver: zodResolver(petFormSchema),
     defaultValues,
@@ -72,6 +99,7 @@ export function PetForm({ defaultValues, email, submitLabel, onSave }: PetFormPr
         </FormField>
       </div>
       <DescriptionFields form={form} />
+      <PetFactsFields form={form} initialPlace={initialPlace} />
       <FormField label="Email" hint="Pets are listed under your account.">
         <Input type="email" name="userEmail" value={email} readOnly />
       </FormField>

@@ -8,7 +8,7 @@ import { SkeletonGrid } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useNearBottom } from '@/hooks/use-near-bottom';
 import { usePetsInfinite } from '../api/get-pets';
-import { usePetListParams } from '../hooks/use-pet-list-params';
+import { isFiltered, usePetListParams } from '../hooks/use-pet-list-params';
 import { PetCard } from './pet-card';
 import { PetListFiltersBar } from './pet-list-filters';
 
@@ -22,7 +22,7 @@ interface PetListProps {
 }
 
 export function PetList({ cardAction }: PetListProps = {}) {
-  const { filters, setFilters } = usePetListParams();
+  const { filters, setFilters, clearFilters } = usePetListParams();
   const { query, items: pets, total = 0 } = usePetsInfinite(filters);
   const { isPending, isError, hasNextPage, isFetching, isFetchingNextPage, fetchNextPage } = query;
 
@@ -35,7 +35,7 @@ export function PetList({ cardAction }: PetListProps = {}) {
     deps: [pets.length],
   });
 
-  const filtered = Boolean(filters.search || filters.category);
+  const filtered = isFiltered(filters);
 
   return (
     <>
@@ -49,12 +49,12 @@ export function PetList({ cardAction }: PetListProps = {}) {
           title={filtered ? 'No pets match your search.' : 'No pets are waiting for a home yet.'}
           description={
             filtered
-              ? 'Try another name or category.'
+              ? 'Try another name or category, or fewer filters.'
               : 'Check back soon, or add a pet from your dashboard.'
           }
           action={
             filtered ? (
-              <Button variant="secondary" onClick={() => setFilters({ search: '', category: '' })}>
+              <Button variant="secondary" onClick={clearFilters}>
                 Clear filters
               </Button>
             ) : undefined

@@ -1,29 +1,57 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { petCategories, type PetCategory } from '@pet-haven/shared/pets';
-import type { PetListFilters } from '../api/get-pets';
+import { ageGroups, petCategories, petSizes, petSorts } from '@pet-haven/shared/pets';
+import { noPetListFilters, type PetListFilters } from '../api/get-pets';
 
-const isCategory = (v: string | null): v is PetCategory =>
-  v !== null && (petCategories as readonly string[]).includes(v);
+/** `value` when it is one of `choices`, else ''. */
+const oneOf = <T extends string>(choices: readonly T[], value: string | null): T | '' =>
+  value !== null && (choices as readonly string[]).includes(value) ? (value as T) : '';
 
-/** The filters a pet list URL names (`?search=max&category=dog`); anything else is ignored. */
+const digits = (value: string | null) => (value && /^[1-9][0-9]{0,8}$/.test(value) ? value : '');
+
+/**
+ * The filters a pet list URL names (`?search=max&category=dog&size=small&near=2644688`); a value
+ * that is not one of the choices is ignored (the list shows unfiltered by it).
+ */
 export function petListFiltersFrom(params: URLSearchParams): PetListFilters {
-  const rawCategory = params.get('category');
+  const near = digits(params.get('near'));
   return {
     search: params.get('search') ?? '',
-    category: isCategory(rawCategory) ? rawCategory : '',
+    category: oneOf(petCategories, params.get('category')),
+    ageGroup: oneOf(ageGroups, params.get('ageGroup')),
+    size: oneOf(petSizes, params.get('size')),
+    sex: oneOf(['female', 'male'] as const, params.get('sex')),
+    goodWithChildren: params.get('goodWithChildren') === 'true',
+    goodWithDogs: params.get('goodWithDogs') === 'true',
+    goodWithCats: params.get('goodWithCats') === 'true',
+    near,
+    place: near ? (params.get('place') ?? '') : '',
+    within: near ? digits(params.get('within')) : '',
+    sort: oneOf(petSorts, params.get('sort')),
   };
 }
 
+/** How many filters beyond the name and category are set (the "More filters" button says it). */
+export const moreFiltersCount = (f: PetListFilters) =>
+  [f.ageGroup, f.size, f.sex, f.goodWithChildren, f.goodWithDogs, f.goodWithCats, f.near].filter(
+    Boolean,
+  ).length;
+
+/** Whether any filter narrows the list. */
+export const isFiltered = (f: PetListFilters) =>
+  Boolean(f.search || f.category) || moreFiltersCount(f) > 0;
+
 /**
- * The list's search and category live in the URL (`/petlist?search=max&category=dog`), so a
- * filtered list can be shared and survives a reload. Changes replace the history entry.
+ * Every filter and the sort of the list live in the URL (`/petlist?search=max&size=small`), so a
+ * filtered list can be shared, survives a reload, and Back returns to the previous filters: a
+ * change of the name search replaces the history entry (one per pause in typing would be noise),
+ * any other change adds one.
  */
 export function usePetListParams() {
   const [params, setParams] = useSearchParams();
-  const { search, category } = petListFiltersFrom(params);
-
-  const filters = useMemo<PetListFilters>(() => ({ search, category }), [search, category]);
+  const key = params.toString();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the filters change with the URL's text
+  const filters = useMemo(() => petListFiltersFrom(params), [key]);
 
   /** Changes one or more filters at once; empty values leave the URL. */
   const setFilters = useCallback(
@@ -32,17 +60,24 @@ export function usePetListParams() {
         (prev) => {
           const next = new URLSearchParams(prev);
           for (const [name, value] of Object.entries(patch)) {
-            const v = (value ?? '').trim();
+            const v = typeof value === 'boolean' ? (value ? 'true' : '') : (value ?? '').trim();
             if (v) next.set(name, v);
             else next.delete(name);
           }
+          if (!next.get('near')) {
+            next.delete('place');
+            next.delete('within');
+            if (next.get('sort') === 'nearest') next.delete('sort');
+          }
           return next;
         },
-        { replace: true },
+        { replace: Object.keys(patch).every((k) => k === 'search') },
       );
     },
     [setParams],
   );
 
-  return { filters, setFilters };
+  const clearFilters = useCallback(() => setFilters(noPetListFilters), [setFilters]);
+
+  return { filters, setFilters, clearFilters };
 }
