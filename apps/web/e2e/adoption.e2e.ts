@@ -22,7 +22,15 @@ test.describe('an adoption from application to home', () => {
     const owner = newUser({ name: `Owner ${tag}` });
     const { token: ownerToken } = await registerViaApi(context, owner);
     const petName = `Maple${tag}`;
-    const pet = await createPet(ownerToken, petName);
+    const [leeds] = await apiCall<Array<{ id: number; label: string }>>('/api/places?q=Leeds');
+    expect(leeds!.label).toBe('Leeds, United Kingdom');
+    const pet = await createPet(ownerToken, petName, {
+      petCategory: 'cat',
+      sex: 'female',
+      size: 'small',
+      goodWithChildren: 'yes',
+      placeId: leeds!.id,
+    });
 
     // --- a second requester, by the API
     const ben = newUser({ name: `Ben ${tag}` });
@@ -37,8 +45,33 @@ test.describe('an adoption from application to home', () => {
     const ann = newUser({ name: `Ann ${tag}` });
     const a = await newSession();
     await registerViaApi(a.context, ann);
-    await a.page.goto(`/pets/${pet._id}`);
+
+    // --- she finds the pet by its facts and by distance from York, and saves it
+    await a.page.goto('/petlist?category=cat');
     await expectVisible(avatarButton(a.page));
+    await a.page.getByRole('button', { name: 'More filters' }).click();
+    const sheet = a.page.getByRole('dialog', { name: 'More filters' });
+    await sheet.getByLabel('Size').selectOption('small');
+    await sheet.getByRole('checkbox', { name: 'Children' }).check();
+    const near = sheet.getByLabel('Near');
+    await near.fill('York');
+    await expect(sheet.locator('datalist option[value="York, United Kingdom"]')).toHaveCount(1);
+    await near.fill('York, United Kingdom');
+    await sheet.getByLabel('Within').selectOption('50');
+    await sheet.getByRole('button', { name: 'Show pets' }).click();
+    await a.page.getByLabel('Sort by').selectOption('nearest');
+    const card = a.page.getByRole('article', { name: petName });
+    await expectVisible(card);
+    await expectVisible(card.getByText(/km away/));
+    expect(new URL(a.page.url()).searchParams.get('within')).toBe('50');
+    await card.getByRole('button', { name: `Save ${petName} to favourites` }).click();
+    await expect(
+      card.getByRole('button', { name: `Remove ${petName} from favourites` }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    await expectNoAxeViolationsInBothThemes(a.page);
+
+    await card.getByRole('link', { name: 'View Details' }).click();
+    await waitForPath(a.page, `/pets/${pet._id}`);
     await a.page.getByRole('button', { name: 'Adopt', exact: true }).click();
     const dialog = a.page.getByRole('dialog', { name: `Adopt ${petName}` });
     await dialog.getByLabel('Phone Number').fill('0113 496 0000');
