@@ -30,4 +30,4 @@ ALTER TABLE "pets" ADD COLUMN "latitude" double precision;--> statement-breakpoi
 ALTER TABLE "pets" ADD COLUMN "longitude" double precision;--> statement-breakpoint
 CREATE INDEX "places_name_prefix_idx" ON "places" USING btree (lower("name") text_pattern_ops);--> statement-breakpoint
 ALTER TABLE "pets" ADD CONSTRAINT "pets_place_id_places_id_fk" FOREIGN KEY ("place_id") REFERENCES "public"."places"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "pets_earth_idx" ON "pets" USING gist (ll_to_earth("latitude", "longitude")) WHERE "pets"."latitude" is not null and "pets"."adopted" = false;
+CREATE INDEX "pets_earth_idx" ON "pets" USING gist (ll_to_earth("latitude", "longitude")) WHERE "pets"."latitude" is not null;

@@ -13,6 +13,8 @@ import { expectText, expectVisible, waitForPath } from './support/ui';
  * are told by mail.
  */
 test.describe('an adoption from application to home', () => {
+  // four people, mail, and axe in both themes: longer than one screen's test
+  test.describe.configure({ timeout: 150_000 });
   test('apply with answers, talk, accept, confirm; the other request is closed and its sender mailed', async ({
     page,
     context,

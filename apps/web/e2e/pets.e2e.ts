@@ -171,6 +171,8 @@ test.describe('pets and adoption', () => {
     await page.keyboard.press('Enter');
     await expectText(page, 'No pets match your search.');
     await page.keyboard.press('Tab'); // the category dropdown
+    await page.keyboard.press('Tab'); // the sort dropdown
+    await page.keyboard.press('Tab'); // More filters
     await page.keyboard.press('Tab'); // the empty state's Clear filters
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Clear filters');
     await page.keyboard.press('Enter');

@@ -91,7 +91,7 @@ export const pets = pgTable(
     // distance search: earth_box(ll_to_earth(...), r) @> ll_to_earth(latitude, longitude)
     index('pets_earth_idx')
       .using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
-      .where(sql`${t.latitude} is not null and ${t.adopted} = false`),
+      .where(sql`${t.latitude} is not null`),
     index('pets_adopted_date_idx').on(t.adopted, t.dateAdded.desc(), t.id.desc()),
     index('pets_adopted_category_date_idx').on(
       t.adopted,
