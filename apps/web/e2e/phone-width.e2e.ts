@@ -65,9 +65,18 @@ test.describe('a 390 px phone', () => {
     const campaign = await createCampaign(token, `Princess Marshmallow Whiskerbottom ${unique()}`);
     const adopter = await newSession({ viewport: PHONE });
     const { token: adopterToken } = await registerViaApi(adopter.context, newUser());
-    await apiCall('/api/adoption-requests', {
+    const request = await apiCall<{ _id: string }>('/api/adoption-requests', {
       token: adopterToken,
-      json: { petId: pet._id, phone: '+880 1711 000000', address: '12 Long Road, Dhaka' },
+      json: {
+        petId: pet._id,
+        phone: '+880 1711 000000',
+        address: '12 Long Road, Dhaka',
+        answers: { homeType: 'flat', message: `A long message ${'with many words '.repeat(20)}` },
+      },
+    });
+    await apiCall(`/api/adoption-requests/${request._id}/messages`, {
+      token: adopterToken,
+      json: { body: `Supercalifragilisticexpialidocious-${'x'.repeat(80)} hello` },
     });
     await donateViaApi(adopterToken, campaign._id, 25);
 
@@ -91,6 +100,8 @@ test.describe('a 390 px phone', () => {
       [`/donation/${campaign._id}`, (p) => p.getByLabel('Pet Picture')],
       ['/dashboard/my-added-pets', table],
       ['/dashboard/adoption-requests', table],
+      [`/dashboard/adoption/${request._id}`, (p) => p.getByRole('list', { name: 'Messages' })],
+      ['/petlist?sort=name&size=small', (p) => p.getByRole('button', { name: /More filters/ })],
       ['/dashboard/create-donation-campaigns', (p) => p.getByLabel('Pet Picture')],
       ['/dashboard/my-donation-campaigns', table],
       ...publicPages,

@@ -89,12 +89,12 @@ export function AdoptionRequestView({ id }: { id: string }) {
 function RequestDetails({ request }: { request: AdoptionRequestDetail }) {
   const answers = request.answers ? answerRows(request.answers) : [];
   return (
-    <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <div className="flex flex-col gap-6">
+    <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="flex min-w-0 flex-col gap-6">
         <div className="flex items-center gap-4">
           <Thumbnail src={request.petImage} alt="" />
           <div className="min-w-0">
-            <p className="text-lg font-semibold break-words">
+            <p className="text-lg font-semibold wrap-anywhere">
               <Link
                 to={`/pets/${request.petId}`}
                 className="text-brand-700 hover:underline dark:text-brand-300"
@@ -119,7 +119,7 @@ function RequestDetails({ request }: { request: AdoptionRequestDetail }) {
           </h3>
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
             <dt className="font-medium">Name</dt>
-            <dd className="break-words">{request.userName}</dd>
+            <dd className="wrap-anywhere">{request.userName}</dd>
             <dt className="font-medium">Email</dt>
             <dd className="break-all">{request.userEmail}</dd>
             {request.phone && (
@@ -131,7 +131,7 @@ function RequestDetails({ request }: { request: AdoptionRequestDetail }) {
             {request.address && (
               <>
                 <dt className="font-medium">Address</dt>
-                <dd className="whitespace-pre-line break-words">{request.address}</dd>
+                <dd className="whitespace-pre-line wrap-anywhere">{request.address}</dd>
               </>
             )}
           </dl>
@@ -146,7 +146,7 @@ function RequestDetails({ request }: { request: AdoptionRequestDetail }) {
               {answers.map(([label, value]) => (
                 <div key={label}>
                   <dt className="font-medium">{label}</dt>
-                  <dd className="whitespace-pre-line break-words text-slate-700 dark:text-slate-300">
+                  <dd className="whitespace-pre-line wrap-anywhere text-slate-700 dark:text-slate-300">
                     {value}
                   </dd>
                 </div>
@@ -233,7 +233,7 @@ function Conversation({ request }: { request: AdoptionRequestDetail }) {
   const shown = [...items].reverse();
 
   return (
-    <section aria-labelledby="request-conversation" className="flex flex-col gap-4">
+    <section aria-labelledby="request-conversation" className="flex min-w-0 flex-col gap-4">
       <h3 id="request-conversation" className="font-semibold">
         Conversation
       </h3>
@@ -275,7 +275,7 @@ function Conversation({ request }: { request: AdoptionRequestDetail }) {
                     {m.mine ? 'You' : (m.authorName ?? 'A deleted account')},{' '}
                     <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
                   </p>
-                  <p className="whitespace-pre-line break-words">{m.body}</p>
+                  <p className="whitespace-pre-line wrap-anywhere">{m.body}</p>
                 </li>
               ))}
             </ol>
