@@ -106,9 +106,21 @@ export const dataExportSchema = z
         phone: z.string(),
         address: z.string(),
         status: z.string(),
+        answers: z.record(z.string(), z.string()),
         createdAt: z.string(),
       }),
     ),
+    adoptionMessages: z
+      .array(
+        z.object({
+          requestId: z.string(),
+          petName: z.string(),
+          body: z.string(),
+          createdAt: z.string(),
+        }),
+      )
+      .describe('Messages the user wrote on adoption requests, theirs or on their pets'),
+    favourites: z.array(z.object({ petName: z.string(), savedAt: z.string() })),
     campaigns: z.array(
       z.object({
         id: z.string(),

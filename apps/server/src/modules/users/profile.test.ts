@@ -37,9 +37,27 @@ describe('download my data', () => {
   it("holds the caller's account, pets, requests, campaigns and donations, and nobody else's", async () => {
     const pet = await addPetVia(ctx, owner.token, { petName: 'Pepper' });
     const othersPet = await addPetVia(ctx, other.token, { petName: 'Not Mine' });
-    await ctx.request('/api/adoption-requests', {
+    const request = await ctx.request('/api/adoption-requests', {
       token: owner.token,
-      json: { petId: othersPet._id, phone: '555-0101', address: '1 Elm Street' },
+      json: {
+        petId: othersPet._id,
+        phone: '555-0101',
+        address: '1 Elm Street',
+        answers: { garden: 'yes' },
+      },
+    });
+    await ctx.request(`/api/adoption-requests/${request.body._id}/messages`, {
+      token: owner.token,
+      json: { body: 'May I visit?' },
+    });
+    // the other party's message is theirs, not the caller's
+    await ctx.request(`/api/adoption-requests/${request.body._id}/messages`, {
+      token: other.token,
+      json: { body: 'Of course.' },
+    });
+    await ctx.request(`/api/user/favourites/${othersPet._id}`, {
+      method: 'PUT',
+      token: owner.token,
     });
     const campaign = await createCampaignVia(ctx, owner.token, { petName: 'Biscuit' });
     await donateVia(ctx, owner.token, campaign._id, 7.25);
@@ -56,8 +74,21 @@ describe('download my data', () => {
     });
     expect(res.body.pets.map((p: { id: string }) => p.id)).toEqual([pet._id]);
     expect(res.body.adoptionRequests).toEqual([
-      expect.objectContaining({ petName: 'Not Mine', phone: '555-0101', status: 'pending' }),
+      expect.objectContaining({
+        petName: 'Not Mine',
+        phone: '555-0101',
+        status: 'pending',
+        answers: { garden: 'yes' },
+      }),
     ]);
+    expect(res.body.adoptionMessages).toEqual([
+      expect.objectContaining({
+        requestId: request.body._id,
+        petName: 'Not Mine',
+        body: 'May I visit?',
+      }),
+    ]);
+    expect(res.body.favourites).toEqual([expect.objectContaining({ petName: 'Not Mine' })]);
     expect(res.body.campaigns).toEqual([
       expect.objectContaining({ id: campaign._id, petName: 'Biscuit', donatedAmount: 7.25 }),
     ]);

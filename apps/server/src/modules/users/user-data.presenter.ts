@@ -18,7 +18,16 @@ export const presentDataExport = (
   },
   notifications,
   pets: data.pets.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
-  adoptionRequests: data.requests.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+  adoptionRequests: data.requests.map((r) => ({
+    ...r,
+    answers: { ...r.answers },
+    createdAt: r.createdAt.toISOString(),
+  })),
+  adoptionMessages: data.messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+  favourites: data.favourites.map((f) => ({
+    petName: f.petName,
+    savedAt: f.createdAt.toISOString(),
+  })),
   campaigns: data.campaigns.map((c) => ({
     id: c.id,
     petName: c.petName,

@@ -1,6 +1,14 @@
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { adoptionRequests, campaigns, donations, pets, user } from '../../db/schema/index';
+import {
+  adoptionMessages,
+  adoptionRequests,
+  campaigns,
+  donations,
+  favourites,
+  pets,
+  user,
+} from '../../db/schema/index';
 
 /** Everything stored about one user, for "Download my data" (rows as stored). */
 export async function loadUserData(db: DbOrTx, userId: string) {
@@ -39,12 +47,30 @@ export async function loadUserData(db: DbOrTx, userId: string) {
       phone: adoptionRequests.phone,
       address: adoptionRequests.address,
       status: adoptionRequests.status,
+      answers: adoptionRequests.answers,
       createdAt: adoptionRequests.createdAt,
     })
     .from(adoptionRequests)
     .innerJoin(pets, eq(pets.id, adoptionRequests.petId))
     .where(eq(adoptionRequests.requesterId, userId))
     .orderBy(desc(adoptionRequests.createdAt));
+  const messages = await db
+    .select({
+      requestId: adoptionMessages.requestId,
+      petName: pets.petName,
+      body: adoptionMessages.body,
+      createdAt: adoptionMessages.createdAt,
+    })
+    .from(adoptionMessages)
+    .innerJoin(adoptionRequests, eq(adoptionRequests.id, adoptionMessages.requestId))
+    .innerJoin(pets, eq(pets.id, adoptionRequests.petId))
+    .where(eq(adoptionMessages.authorId, userId))
+    .orderBy(desc(adoptionMessages.createdAt));
+  const saved = await db
+    .select({ petName: favourites.petName, createdAt: favourites.createdAt })
+    .from(favourites)
+    .where(eq(favourites.userId, userId))
+    .orderBy(desc(favourites.createdAt));
   const ownCampaigns = await db
     .select({
       id: campaigns.id,
@@ -75,7 +101,15 @@ export async function loadUserData(db: DbOrTx, userId: string) {
     .where(eq(donations.donorId, userId))
     .orderBy(desc(donations.createdAt));
   return account
-    ? { account, pets: ownPets, requests, campaigns: ownCampaigns, donations: given }
+    ? {
+        account,
+        pets: ownPets,
+        requests,
+        messages,
+        favourites: saved,
+        campaigns: ownCampaigns,
+        donations: given,
+      }
     : null;
 }
 

@@ -156,6 +156,8 @@ describe('/dashboard/profile: account', () => {
         notifications: allOn,
         pets: [],
         adoptionRequests: [],
+        adoptionMessages: [],
+        favourites: [],
         campaigns: [],
         donations: [],
       })),
