@@ -26,8 +26,10 @@ ALTER TABLE "adoption_request_events" ADD CONSTRAINT "adoption_request_events_ac
 CREATE INDEX "adoption_messages_request_idx" ON "adoption_messages" USING btree ("request_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "adoption_request_events_request_idx" ON "adoption_request_events" USING btree ("request_id","created_at");--> statement-breakpoint
 -- Before this migration several requests of one pet could be accepted; the most recent keeps it,
--- the others wait again (pending) rather than being turned down on the owner's behalf.
-UPDATE "adoption_requests" r SET "status" = 'pending' WHERE r."status" = 'accepted' AND EXISTS (SELECT 1 FROM "adoption_requests" o WHERE o."pet_id" = r."pet_id" AND o."status" = 'accepted' AND (o."updated_at", o."id") > (r."updated_at", r."id"));--> statement-breakpoint
+-- the others wait again (pending) rather than being turned down on the owner's behalf, unless
+-- their requester already has a pending request on that pet (one pending per person): then the
+-- older accepted one is rejected.
+UPDATE "adoption_requests" r SET "status" = CASE WHEN EXISTS (SELECT 1 FROM "adoption_requests" p WHERE p."pet_id" = r."pet_id" AND p."requester_id" = r."requester_id" AND p."status" = 'pending') THEN 'rejected'::"adoption_status" ELSE 'pending'::"adoption_status" END WHERE r."status" = 'accepted' AND EXISTS (SELECT 1 FROM "adoption_requests" o WHERE o."pet_id" = r."pet_id" AND o."status" = 'accepted' AND (o."updated_at", o."id") > (r."updated_at", r."id"));--> statement-breakpoint
 -- The history so far: each request was sent by its requester, and decided last by the pet's owner.
 INSERT INTO "adoption_request_events" ("request_id", "status", "actor_id", "created_at") SELECT r."id", 'pending', r."requester_id", r."created_at" FROM "adoption_requests" r;--> statement-breakpoint
 INSERT INTO "adoption_request_events" ("request_id", "status", "actor_id", "created_at") SELECT r."id", r."status", p."owner_id", r."updated_at" FROM "adoption_requests" r JOIN "pets" p ON p."id" = r."pet_id" WHERE r."status" <> 'pending';--> statement-breakpoint

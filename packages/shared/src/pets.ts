@@ -41,6 +41,12 @@ export const petSizeSchema = z.enum(petSizes, {
 export const triStateSchema = z.enum(triStates, { message: 'Answer yes, no or unknown' });
 export const ageGroupSchema = z.enum(ageGroups, { message: 'Choose baby, young, adult or senior' });
 
+/** The largest place id (the column is a PostgreSQL integer). */
+const MAX_PLACE_ID = 2_147_483_647;
+
+/** Tomorrow's date in UTC (YYYY-MM-DD): today anywhere on earth is not after it. */
+const tomorrowUtc = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
 /** A place of the gazetteer (GeoNames cities bundled with the app). */
 export const placeSchema = z
   .object({
@@ -117,6 +123,7 @@ export const petBodySchema = z.object({
   birthDate: z.iso
     .date('Birth date must be a date, YYYY-MM-DD')
     .refine((d) => d >= '1980-01-01', 'Birth date must be after 1980')
+    .refine((d) => d <= tomorrowUtc(), 'Birth date cannot be in the future')
     .nullable()
     .optional()
     .describe('Approximate; when given, the answered petAge is worked out from it'),
@@ -128,8 +135,9 @@ export const petBodySchema = z.object({
   ...flagFields(triStateSchema.optional()),
   placeId: z
     .number('Place must be a place of the list')
-    .int()
-    .positive()
+    .int('Place must be a place of the list')
+    .positive('Place must be a place of the list')
+    .max(MAX_PLACE_ID, 'Place must be a place of the list')
     .nullable()
     .optional()
     .describe('A gazetteer place (GET /api/places): where distance search finds the pet'),
@@ -173,6 +181,7 @@ export const petListQuerySchema = keysetPagingQuerySchema(PETS_PAGE_SIZE)
       .number('near must be a place id')
       .int('near must be a place id')
       .positive('near must be a place id')
+      .max(MAX_PLACE_ID, 'near must be a place id')
       .optional()
       .describe('A gazetteer place id: only pets within `within` km of it'),
     within: z.coerce

@@ -5,7 +5,7 @@ import {
 } from '@pet-haven/shared/pets';
 import type { AppDeps } from '../../app-deps';
 import { authorize } from '../../auth/authorize';
-import { conflict } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
 import { pageOf } from '../../lib/paging';
 import { adoptionMessageMail } from '../mail/mail.templates';
@@ -44,10 +44,14 @@ export async function sendMessage(
   const row = await getRequest(deps, id);
   authorize(requestsPolicy.canWrite(actor, row));
   const side = requestsPolicy.sideOf(actor, row) ?? 'requester';
-  if (!conversationOpenStatuses.includes(row.status)) {
-    throw conflict(`This request is ${row.status}: its conversation is closed.`);
-  }
   const message = await deps.database.db.transaction(async (tx) => {
+    // its status as it is now, held until the message is in (a close or withdrawal waits; so do
+    // two messages at once, as both then mark the request read)
+    const status = await repo.lockStatus(tx, id);
+    if (!status) throw notFound('Adoption request not found.');
+    if (!conversationOpenStatuses.includes(status)) {
+      throw conflict(`This request is ${status}: its conversation is closed.`);
+    }
     const inserted = await repo.insertMessage(tx, {
       requestId: id,
       authorId: actor.id,

@@ -128,12 +128,16 @@ export async function lockPet(db: DbOrTx, petId: string) {
   return rows[0] ?? null;
 }
 
-/** A request's status as it is now (read under the pet's lock). */
-export async function currentStatus(db: DbOrTx, id: string): Promise<AdoptionStatus | null> {
+/**
+ * A request's status as it is now, its row locked until the transaction ends (after the pet's:
+ * a withdrawal or an account deletion in between cannot remove it under the change).
+ */
+export async function lockStatus(db: DbOrTx, id: string): Promise<AdoptionStatus | null> {
   const rows = await db
     .select({ status: adoptionRequests.status })
     .from(adoptionRequests)
-    .where(eq(adoptionRequests.id, id));
+    .where(eq(adoptionRequests.id, id))
+    .for('update');
   return rows[0]?.status ?? null;
 }
 

@@ -130,7 +130,7 @@ export async function decide(
   const to = body.status;
   await deps.database.db.transaction(async (tx) => {
     const pet = await repo.lockPet(tx, row.petId);
-    const from = pet && (await repo.currentStatus(tx, id));
+    const from = pet && (await repo.lockStatus(tx, id));
     if (!pet || !from) throw requestNotFound();
     if (from === to) return;
     if (!adoptionTransitions[from].includes(to)) {
@@ -142,7 +142,7 @@ export async function decide(
         throw conflict('Another request for this pet is already accepted.');
       }
     }
-    await repo.updateStatus(tx, id, to);
+    if (!(await repo.updateStatus(tx, id, to))) throw requestNotFound();
     await repo.insertEvents(tx, [id], to, actor.id);
     if (to === 'adopted') {
       await updatePet(tx, pet.id, { adopted: true });

@@ -178,6 +178,8 @@ describe('facts of a pet', () => {
       [{ goodWithCats: 'maybe' }, 'json.goodWithCats'],
       [{ placeId: 'Leeds' }, 'json.placeId'],
       [{ placeId: 1 }, 'json.placeId'],
+      [{ placeId: 3_000_000_000 }, 'json.placeId'],
+      [{ birthDate: '2999-01-01' }, 'json.birthDate'],
       [{ breed: 'x'.repeat(101) }, 'json.breed'],
     ] as const) {
       expect(expectInvalid(await add(extra))[0], JSON.stringify(extra)).toBe(path);
@@ -237,6 +239,19 @@ describe('filters and sorts', () => {
     }
   });
 
+  it('pages the sorts other than newest by offset, whatever cursor is sent', async () => {
+    const first = await ctx.request(`/api/pets?adopted=false&search=${tag}&limit=2`);
+    const cursorLink = /<([^>]+)>;\s*rel="next"/.exec(first.headers.get('link') ?? '')![1]!;
+    const after = new URL(cursorLink, 'http://x').searchParams.get('after');
+    expect(after).toBeTruthy();
+    const byName = await ctx.request(
+      `/api/pets?adopted=false&search=${tag}&limit=2&sort=name&after=${encodeURIComponent(after!)}`,
+    );
+    expect(names(listSchema.parse(byName.body))).toEqual(['Ada', 'Bo']);
+    expect(byName.headers.get('x-total-count')).toBe('6');
+    expect(byName.headers.get('link')).toMatch(/page=2/);
+  });
+
   it('finds pets within a distance, each within 1% of the great-circle distance', async () => {
     const near = await list(`near=${placeIds.Leeds}&within=50&sort=nearest`);
     expect(names(near)).toEqual(['Ada', 'Bo']);
@@ -289,6 +304,7 @@ describe('filters and sorts', () => {
       [`near=${placeIds.Leeds}&within=0`, 'query.within'],
       [`near=${placeIds.Leeds}&within=5000`, 'query.within'],
       ['near=abc', 'query.near'],
+      ['near=3000000000', 'query.near'],
       ['near=1', 'query.near'],
     ] as const) {
       expect(expectInvalid(await ctx.request(`/api/pets?${query}`))[0], query).toBe(path);

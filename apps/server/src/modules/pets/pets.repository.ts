@@ -309,8 +309,10 @@ export function searchPets(
     cursorAt: cursorAtOf(pets.dateAdded),
   };
   const total = countRows(db, pets, where);
+  const byCursor = search.sort === 'newest' && window.keyset !== undefined;
   const rowsOf = ({ limit, offset }: PageWindow) => {
-    const after = window.keyset?.after;
+    // a cursor is a place in newest-first order only; the other sorts page by offset
+    const after = byCursor ? window.keyset?.after : undefined;
     return db
       .select(columns)
       .from(pets)
@@ -322,7 +324,7 @@ export function searchPets(
       .limit(limit)
       .offset(offset);
   };
-  return search.sort === 'newest' && window.keyset
+  return byCursor
     ? keysetPageFrom(window, rowsOf, total)
     : pageFrom({ ...window, keyset: undefined }, rowsOf, total);
 }

@@ -52,7 +52,12 @@ export async function listPets(deps: AppDeps, query: PetListQuery) {
   }
   return repo.isPlainList(petSearch)
     ? repo.listPets(deps.database.db, filter, keysetPageOf(query))
-    : repo.searchPets(deps.database.db, filter, petSearch, keysetPageOf(query));
+    : repo.searchPets(
+        deps.database.db,
+        filter,
+        petSearch,
+        petSearch.sort === 'newest' ? keysetPageOf(query) : pageOf(query),
+      );
 }
 
 /** The sitemap's pets (decision 021): how many there are. */

@@ -180,6 +180,17 @@ describe('/petlist', () => {
       }),
     ).toBeInTheDocument();
 
+    // choices closed without Show pets are dropped
+    await r.user.click(screen.getByRole('button', { name: 'More filters (3)' }));
+    const again = await screen.findByRole('dialog', { name: 'More filters' });
+    await r.user.selectOptions(within(again).getByLabelText('Sex'), 'Male');
+    await r.user.keyboard('{Escape}');
+    await r.user.click(screen.getByRole('button', { name: 'More filters (3)' }));
+    expect(
+      within(await screen.findByRole('dialog', { name: 'More filters' })).getByLabelText('Sex'),
+    ).toHaveValue('');
+    await r.user.keyboard('{Escape}');
+
     await act(() => r.navigate(-1));
     expect(await screen.findByRole('article', { name: 'Bella' })).toBeInTheDocument();
     expect(r.location().search).toBe('?category=dog');

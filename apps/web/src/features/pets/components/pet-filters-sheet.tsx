@@ -40,11 +40,12 @@ interface PetFiltersSheetProps {
  */
 export function PetFiltersSheet({ open, onOpenChange, filters, onApply }: PetFiltersSheetProps) {
   const [draft, setDraft] = useState(filters);
-  const [shownFor, setShownFor] = useState(filters);
-  // opened again after the URL changed (Back, a link): start from the URL's filters
-  if (open && shownFor !== filters) {
-    setShownFor(filters);
-    setDraft(filters);
+  const [wasOpen, setWasOpen] = useState(open);
+  // each opening starts from the filters applied (the URL's): choices closed without Show pets
+  // are dropped
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setDraft(filters);
   }
   const set = (patch: Partial<PetListFilters>) => setDraft((d) => ({ ...d, ...patch }));
 

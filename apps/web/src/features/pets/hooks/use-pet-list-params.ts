@@ -1,6 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { ageGroups, petCategories, petSizes, petSorts } from '@pet-haven/shared/pets';
+import {
+  ageGroups,
+  distanceChoicesKm,
+  petCategories,
+  petSizes,
+  petSorts,
+} from '@pet-haven/shared/pets';
 import { noPetListFilters, type PetListFilters } from '../api/get-pets';
 
 /** `value` when it is one of `choices`, else ''. */
@@ -26,7 +32,8 @@ export function petListFiltersFrom(params: URLSearchParams): PetListFilters {
     goodWithCats: params.get('goodWithCats') === 'true',
     near,
     place: near ? (params.get('place') ?? '') : '',
-    within: near ? digits(params.get('within')) : '',
+    // one of the sheet's choices (a hand-made radius the server would refuse is left out)
+    within: near ? oneOf(distanceChoicesKm.map(String), params.get('within')) : '',
     sort: oneOf(petSorts, params.get('sort')),
   };
 }
