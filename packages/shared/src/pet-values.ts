@@ -76,6 +76,8 @@ export const adoptionLimits = { phone: 40, address: 500 } as const;
 /** A pet's facts (issue 14): each optional; a pet listed the spec's way has none of them. */
 export const petSexes = ['female', 'male', 'unknown'] as const;
 export type PetSex = (typeof petSexes)[number];
+/** The sexes the pet list filters by (an unknown sex is not a filter). */
+export const petSexFilters = ['female', 'male'] as const;
 export const petSexLabels: Record<PetSex, string> = {
   female: 'Female',
   male: 'Male',

@@ -173,27 +173,48 @@ export async function decide(
   return getRequest(deps, id);
 }
 
+/**
+ * Moves every request on the pet in `from` to `to` (but `exceptId`), records each change and
+ * mails each requester the message of the move (topic adoption-decisions).
+ */
+async function moveAndTell(
+  deps: NotifyDeps,
+  tx: DbOrTx,
+  pet: { id: string; petName: string },
+  actor: AuthUser,
+  move: { from: AdoptionStatus; to: AdoptionStatus; exceptId?: string },
+  mail: typeof adoptionClosedMail,
+): Promise<void> {
+  const moved = await repo.moveAll(tx, pet.id, [move.from], move.to, move.exceptId);
+  await repo.insertEvents(
+    tx,
+    moved.map((r) => r.id),
+    move.to,
+    actor.id,
+  );
+  for (const request of moved) {
+    await notify(deps, tx, request.requesterId, 'adoption-decisions', ({ name }) =>
+      mail({ name, petName: pet.petName, site: deps.mailer.site }),
+    );
+  }
+}
+
 /** Closes every pending request on the pet but `exceptId`, each recorded and its requester told. */
-async function closeOpenRequests(
+const closeOpenRequests = (
   deps: NotifyDeps,
   tx: DbOrTx,
   pet: { id: string; petName: string },
   actor: AuthUser,
   exceptId?: string,
-): Promise<void> {
-  const closed = await repo.moveAll(tx, pet.id, ['pending'], 'closed', exceptId);
-  await repo.insertEvents(
+) =>
+  moveAndTell(
+    deps,
     tx,
-    closed.map((r) => r.id),
-    'closed',
-    actor.id,
+    pet,
+    actor,
+    { from: 'pending', to: 'closed', exceptId },
+    adoptionClosedMail,
   );
-  for (const request of closed) {
-    await notify(deps, tx, request.requesterId, 'adoption-decisions', ({ name }) =>
-      adoptionClosedMail({ name, petName: pet.petName, site: deps.mailer.site }),
-    );
-  }
-}
 
 /**
  * The pet was marked adopted another way (PATCH /api/pets/{id}/adopted, by its owner or an
@@ -207,18 +228,14 @@ export async function settleRequestsOfAdoptedPet(
   actor: AuthUser,
 ): Promise<void> {
   await repo.lockPet(tx, pet.id);
-  const adopted = await repo.moveAll(tx, pet.id, ['accepted'], 'adopted');
-  await repo.insertEvents(
+  await moveAndTell(
+    deps,
     tx,
-    adopted.map((r) => r.id),
-    'adopted',
-    actor.id,
+    pet,
+    actor,
+    { from: 'accepted', to: 'adopted' },
+    adoptionConfirmedMail,
   );
-  for (const request of adopted) {
-    await notify(deps, tx, request.requesterId, 'adoption-decisions', ({ name }) =>
-      adoptionConfirmedMail({ name, petName: pet.petName, site: deps.mailer.site }),
-    );
-  }
   await closeOpenRequests(deps, tx, pet, actor);
 }
 

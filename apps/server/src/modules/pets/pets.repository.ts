@@ -9,6 +9,7 @@ import {
   type PetSort,
 } from '@pet-haven/shared/pets';
 import type { DbOrTx } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { afterCursor, countRows, cursorAtOf, keysetPageFrom, pageFrom } from '../../db/paging';
 import { preparedRead } from '../../db/prepared';
 import { countListed, listedInIdOrder } from '../../db/sitemap';
@@ -71,9 +72,6 @@ export interface PetSearch {
   /** Today's date (YYYY-MM-DD): age groups are worked out from it. */
   today: string;
 }
-
-/** `%`, `_` and `\` match themselves in a LIKE pattern built from user input. */
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** The values of a list query, by placeholder name (`sql.placeholder`). */
 type ListValues = {

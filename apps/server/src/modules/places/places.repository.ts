@@ -1,11 +1,9 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { places } from '../../db/schema/index';
 
 export type PlaceRow = typeof places.$inferSelect;
-
-/** `%`, `_` and `\` match themselves in a LIKE pattern built from user input. */
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** Places whose name starts with `prefix` (any case), the most populous first. */
 export function searchPlaces(db: DbOrTx, prefix: string, limit: number) {

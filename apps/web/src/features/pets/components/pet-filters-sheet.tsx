@@ -4,6 +4,7 @@ import {
   ageGroups,
   DEFAULT_DISTANCE_KM,
   distanceChoicesKm,
+  petSexFilters,
   petSexLabels,
   petSizeLabels,
   petSizes,
@@ -17,7 +18,7 @@ import { PlacePicker } from './place-picker';
 
 const ageOptions = ageGroups.map((a) => ({ value: a, label: ageGroupLabels[a] }));
 const sizeOptions = petSizes.map((s) => ({ value: s, label: petSizeLabels[s] }));
-const sexOptions = (['female', 'male'] as const).map((s) => ({ value: s, label: petSexLabels[s] }));
+const sexOptions = petSexFilters.map((s) => ({ value: s, label: petSexLabels[s] }));
 const distanceOptions = distanceChoicesKm.map((km) => ({ value: String(km), label: `${km} km` }));
 
 const goodWith = [

@@ -4,6 +4,7 @@ import {
   ageGroups,
   distanceChoicesKm,
   petCategories,
+  petSexFilters,
   petSizes,
   petSorts,
 } from '@pet-haven/shared/pets';
@@ -26,7 +27,7 @@ export function petListFiltersFrom(params: URLSearchParams): PetListFilters {
     category: oneOf(petCategories, params.get('category')),
     ageGroup: oneOf(ageGroups, params.get('ageGroup')),
     size: oneOf(petSizes, params.get('size')),
-    sex: oneOf(['female', 'male'] as const, params.get('sex')),
+    sex: oneOf(petSexFilters, params.get('sex')),
     goodWithChildren: params.get('goodWithChildren') === 'true',
     goodWithDogs: params.get('goodWithDogs') === 'true',
     goodWithCats: params.get('goodWithCats') === 'true',
