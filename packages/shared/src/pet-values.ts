@@ -183,6 +183,9 @@ export const DEFAULT_DISTANCE_KM = 25;
 export const MAX_DISTANCE_KM = 1000;
 export const breedLimit = 100;
 
+/** Photos a pet may have in all: the cover (petImage) and up to seven more (morePhotos). */
+export const PET_PHOTOS_MAX = 8;
+
 /** Breed suggestions per category (free text is accepted too). */
 export const breedSuggestions: Record<(typeof petCategories)[number], readonly string[]> = {
   dog: [

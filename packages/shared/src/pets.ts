@@ -6,6 +6,7 @@ import { requiredText, text } from './text';
 import {
   ageGroups,
   breedLimit,
+  PET_PHOTOS_MAX,
   DEFAULT_DISTANCE_KM,
   MAX_DISTANCE_KM,
   petFlagLabels,
@@ -101,6 +102,13 @@ export const petSchema = z.object({
     .boolean()
     .describe('An adoption request is accepted: the pet takes no new requests until it ends'),
   ...petFactsSchema.shape,
+  morePhotos: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'display_url of each photo after the cover, in gallery order; answered for one pet ' +
+        '(GET /pets/{id}, add, update), not in lists',
+    ),
   distanceKm: z
     .number()
     .optional()
@@ -110,7 +118,16 @@ export type Pet = z.infer<typeof petSchema>;
 
 /** POST /api/add-pet (and the add and edit forms). `userEmail` is ignored: the owner is the caller. */
 export const petBodySchema = z.object({
-  petImage: imageUrlSchema(),
+  petImage: imageUrlSchema().describe('The cover photo: the list and cards show it'),
+  morePhotos: z
+    .array(imageUrlSchema('Each photo must be an uploaded picture'))
+    .max(PET_PHOTOS_MAX - 1, `A pet can have at most ${PET_PHOTOS_MAX} photos`)
+    .refine((urls) => new Set(urls).size === urls.length, 'The same photo is there twice')
+    .optional()
+    .describe(
+      `The other photos (display_url of POST /images) in gallery order, at most ${PET_PHOTOS_MAX - 1}; ` +
+        'sending it replaces them all ([] removes them)',
+    ),
   petName: requiredText('Pet name', petLimits.petName),
   petAge: requiredText('Pet age', petLimits.petAge),
   petLocation: requiredText('Pet location', petLimits.petLocation),

@@ -107,6 +107,26 @@ export const pets = pgTable(
 );
 
 /**
+ * A pet's photos after its cover (`pets.image_id`, the spec's petImage), in gallery order:
+ * positions 1 to 7 (PET_PHOTOS_MAX in all). Rewritten whole when the owner saves the pet; a photo
+ * here is referenced, so the image sweep keeps it (pet_photos_image_idx serves that lookup).
+ */
+export const petPhotos = pgTable(
+  'pet_photos',
+  {
+    petId: uuid('pet_id')
+      .notNull()
+      .references(() => pets.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    imageId: imageRef('image_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.petId, t.position] }),
+    index('pet_photos_image_idx').on(t.imageId),
+  ],
+);
+
+/**
  * How many pets there are per adoption state and category (decision 027): the totals of the
  * public list and its category filter without counting rows. Kept by the statement triggers of
  * migration 0007 on `pets`, in the same transaction as every insert, update and delete, whatever

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { hostedImageIdOf } from '../../db/schema/auth.schema';
-import { campaigns, imageUploads, images, pets, user } from '../../db/schema/index';
+import { campaigns, imageUploads, images, petPhotos, pets, user } from '../../db/schema/index';
 
 export type ImageRow = typeof images.$inferSelect;
 
@@ -24,11 +24,13 @@ export async function findImageById(db: DbOrTx, id: string): Promise<ImageRow | 
 }
 
 /**
- * No pet, no campaign and no profile picture (a user's photo URL may name one) uses it. Each is
- * an index lookup: pets_image_idx, campaigns' picture index, and user_image_id_idx on the image
- * id extracted from the photo URL (never a LIKE over every user).
+ * No pet (as its cover or another photo), no campaign and no profile picture (a user's photo URL
+ * may name one) uses it. Each is an index lookup: pets_image_idx, pet_photos_image_idx, campaigns'
+ * picture index, and user_image_id_idx on the image id extracted from the photo URL (never a LIKE
+ * over every user).
  */
 export const unreferencedImage = sql`not exists (select 1 from ${pets} where ${pets.imageId} = ${images.id})
+  and not exists (select 1 from ${petPhotos} where ${petPhotos.imageId} = ${images.id})
   and not exists (select 1 from ${campaigns} where ${campaigns.pictureId} = ${images.id})
   and not exists (select 1 from ${user} where ${hostedImageIdOf(user.image)} = ${images.id})`;
 

@@ -1,5 +1,6 @@
 import type { AdminListQuery } from '@pet-haven/shared/admin';
 import type { AppDeps } from '../../app-deps';
+import type { Tx } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
 import { pageOf } from '../../lib/paging';
@@ -25,7 +26,7 @@ export function listAllPetsForAdmin(deps: AdminDeps, query: AdminListQuery) {
 
 /** DELETE /api/pets/{id}: any pet, with its adoption requests; its picture is released. */
 export async function deletePetByAdmin(deps: AdminDeps, admin: AuthUser, id: string) {
-  const imageId = await deps.database.db.transaction(async (tx) => {
+  const imageIds = await deps.database.db.transaction(async (tx) => {
     const pet = await repo.findPetById(tx, id);
     if (!pet) throw petNotFound();
     const deleted = await repo.deletePet(tx, id);
@@ -38,9 +39,9 @@ export async function deletePetByAdmin(deps: AdminDeps, admin: AuthUser, id: str
       before: presentPet(pet, admin),
       after: null,
     });
-    return deleted.imageId;
+    return deleted.imageIds;
   });
-  await releaseImages(deps, [imageId]);
+  await releaseImages(deps, imageIds);
   return 1;
 }
 
@@ -72,15 +73,18 @@ export async function setPetAdoptedByAdmin(
   return row;
 }
 
-/** An admin edits someone else's pet: the change and its audit entry in one transaction. */
+/**
+ * An admin edits someone else's pet: `write` makes the change (answering false when the pet is
+ * gone); it and the audit entry are one transaction.
+ */
 export async function updatePetByAdmin(
   deps: AdminDeps,
   admin: AuthUser,
   pet: PetRow,
-  changes: repo.PetChanges,
+  write: (tx: Tx) => Promise<boolean>,
 ): Promise<boolean> {
   return deps.database.db.transaction(async (tx) => {
-    if (!(await repo.updatePet(tx, pet.id, changes))) return false;
+    if (!(await write(tx))) return false;
     const after = await repo.findPetById(tx, pet.id);
     await recordAdminAction(tx, {
       actor: admin,
@@ -88,7 +92,9 @@ export async function updatePetByAdmin(
       targetType: 'pet',
       targetId: pet.id,
       before: presentPet(pet, admin),
-      after: after ? presentPet(after, admin) : null,
+      after: after
+        ? presentPet({ ...after, morePhotos: await repo.findPetPhotos(tx, pet.id) }, admin)
+        : null,
     });
     return true;
   });

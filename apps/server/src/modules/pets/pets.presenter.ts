@@ -42,6 +42,9 @@ export function presentPet(row: PetRow, viewer: AuthUser | null): Pet {
   };
   // the structured age, when given, is the age the pet shows (spec's petAge stays as typed otherwise)
   if (row.birthDate) pet.petAge = ageText(monthsBetween(row.birthDate, today));
+  if (row.morePhotos) {
+    pet.morePhotos = row.morePhotos.map((p) => displayUrlOf(p.imageId, p.width));
+  }
   if (row.distanceM !== undefined && row.distanceM !== null) {
     pet.distanceKm = Math.round(row.distanceM / 100) / 10;
   }

@@ -14,7 +14,15 @@ import { afterCursor, countRows, cursorAtOf, keysetPageFrom, pageFrom } from '..
 import { preparedRead } from '../../db/prepared';
 import { countListed, listedInIdOrder } from '../../db/sitemap';
 import type { Page, PageWindow } from '../../lib/paging';
-import { adoptionRequests, images, petCounts, pets, places, user } from '../../db/schema/index';
+import {
+  adoptionRequests,
+  images,
+  petCounts,
+  petPhotos,
+  pets,
+  places,
+  user,
+} from '../../db/schema/index';
 
 type PetTableRow = typeof pets.$inferSelect;
 export type NewPet = Omit<typeof pets.$inferInsert, 'id' | 'dateAdded' | 'updatedAt'>;
@@ -31,7 +39,15 @@ export type PetRow = PetTableRow & {
   placeLabel: string | null;
   /** Metres from the place of a distance search; absent otherwise. */
   distanceM?: number | null;
+  /** The photos after the cover, in order (read for one pet: `findPetPhotos`); absent in lists. */
+  morePhotos?: PetPhoto[];
 };
+
+/** A photo of a pet after its cover: the image and its largest width. */
+export interface PetPhoto {
+  imageId: string;
+  width: number;
+}
 
 const petColumns = {
   ...getTableColumns(pets),
@@ -346,10 +362,34 @@ export async function updatePet(db: DbOrTx, id: string, changes: PetChanges): Pr
   return rows.length > 0;
 }
 
-/** Deletes the pet (its adoption requests go with it, by foreign key); answers its image id. */
-export async function deletePet(db: DbOrTx, id: string): Promise<{ imageId: string } | null> {
+/** The pet's photos after its cover, in gallery order. */
+export function findPetPhotos(db: DbOrTx, petId: string): Promise<PetPhoto[]> {
+  return db
+    .select({ imageId: petPhotos.imageId, width: images.width })
+    .from(petPhotos)
+    .innerJoin(images, eq(images.id, petPhotos.imageId))
+    .where(eq(petPhotos.petId, petId))
+    .orderBy(asc(petPhotos.position));
+}
+
+/** Replaces the pet's photos after its cover with these images, in this order (positions 1..n). */
+export async function replacePetPhotos(db: DbOrTx, petId: string, imageIds: string[]) {
+  await db.delete(petPhotos).where(eq(petPhotos.petId, petId));
+  if (imageIds.length === 0) return;
+  await db
+    .insert(petPhotos)
+    .values(imageIds.map((imageId, i) => ({ petId, position: i + 1, imageId })));
+}
+
+/**
+ * Deletes the pet (its adoption requests and photo rows go with it, by foreign key); answers the
+ * ids of every picture it had, the cover first, for releasing.
+ */
+export async function deletePet(db: DbOrTx, id: string): Promise<{ imageIds: string[] } | null> {
+  const photos = await findPetPhotos(db, id);
   const rows = await db.delete(pets).where(eq(pets.id, id)).returning({ imageId: pets.imageId });
-  return rows[0] ?? null;
+  if (!rows[0]) return null;
+  return { imageIds: [rows[0].imageId, ...photos.map((p) => p.imageId)] };
 }
 
 /** The pets the sitemap lists: those the public list shows (not adopted). */

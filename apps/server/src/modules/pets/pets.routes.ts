@@ -98,7 +98,7 @@ export function createPetsRoutes(deps: AppDeps) {
 
   router.openapi(getRoute, async (c) => {
     const viewer = c.get('user');
-    const pet = await pets.getPet(deps, c.req.valid('param').id);
+    const pet = await pets.getPetWithPhotos(deps, c.req.valid('param').id);
     authorize(petsPolicy.canView(viewer, pet));
     return c.json(presentPet(pet, viewer), 200);
   });

@@ -8,6 +8,7 @@ import {
   type UserPetsQuery,
 } from '@pet-haven/shared/pets';
 import type { AppDeps } from '../../app-deps';
+import type { Tx } from '../../db/client';
 import { authorize } from '../../auth/authorize';
 import { invalidField, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
@@ -78,6 +79,27 @@ export async function getPet(deps: AppDeps, id: string): Promise<PetRow> {
   return pet;
 }
 
+/** One pet with its photos after the cover (GET /api/pets/{id} and the answers of add and update). */
+export async function getPetWithPhotos(deps: AppDeps, id: string): Promise<PetRow> {
+  const pet = await getPet(deps, id);
+  return { ...pet, morePhotos: await repo.findPetPhotos(deps.database.db, id) };
+}
+
+/**
+ * The images of `morePhotos` in order, each hosted here (400 naming its index otherwise) and none
+ * of them the cover (400 naming morePhotos).
+ */
+async function resolveMorePhotos(deps: AppDeps, urls: string[], coverId: string) {
+  const ids: string[] = [];
+  for (const [i, url] of urls.entries()) {
+    ids.push((await resolveHostedImage(deps, url, `json.morePhotos.${i}`)).id);
+  }
+  if (ids.includes(coverId) || new Set(ids).size !== ids.length) {
+    throw invalidField('json.morePhotos', 'The same photo is there twice');
+  }
+  return ids;
+}
+
 /** GET /api/user/pets: your own pets; an admin may name anyone by e-mail. */
 export async function listUserPets(deps: AppDeps, actor: AuthUser, query: UserPetsQuery) {
   authorize(petsPolicy.canList(actor, query.email));
@@ -89,18 +111,24 @@ export async function listUserPets(deps: AppDeps, actor: AuthUser, query: UserPe
 /** POST /api/add-pet: the owner is the caller whatever the body says. */
 export async function addPet(deps: AppDeps, actor: AuthUser, body: PetBody): Promise<PetRow> {
   const image = await resolveHostedImage(deps, body.petImage, 'json.petImage');
-  const id = await repo.insertPet(deps.database.db, {
-    ownerId: actor.id,
-    imageId: image.id,
-    petName: body.petName,
-    petAge: body.petAge,
-    petLocation: body.petLocation,
-    petCategory: body.petCategory,
-    shortDescription: body.shortDescription,
-    longDescription: body.longDescription,
-    ...(await factsOf(deps, body)),
+  const photoIds = await resolveMorePhotos(deps, body.morePhotos ?? [], image.id);
+  const facts = await factsOf(deps, body);
+  const id = await deps.database.db.transaction(async (tx) => {
+    const petId = await repo.insertPet(tx, {
+      ownerId: actor.id,
+      imageId: image.id,
+      petName: body.petName,
+      petAge: body.petAge,
+      petLocation: body.petLocation,
+      petCategory: body.petCategory,
+      shortDescription: body.shortDescription,
+      longDescription: body.longDescription,
+      ...facts,
+    });
+    await repo.replacePetPhotos(tx, petId, photoIds);
+    return petId;
   });
-  return getPet(deps, id);
+  return getPetWithPhotos(deps, id);
 }
 
 /**
@@ -133,17 +161,22 @@ async function factsOf(deps: AppDeps, body: UpdatePetBody): Promise<PetChanges> 
 const definedOnly = <T extends object>(o: T): Partial<T> =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
-/** PATCH /api/update-pet/{id}: owner or admin; a replaced picture is released. */
+/**
+ * PATCH /api/update-pet/{id}: owner or admin. `morePhotos`, when sent, replaces the photos after
+ * the cover; a new cover that was one of them leaves their list. Pictures no longer used are
+ * released.
+ */
 export async function updatePet(
   deps: AppDeps,
   actor: AuthUser,
   id: string,
   body: UpdatePetBody,
 ): Promise<PetRow> {
-  const pet = await getPet(deps, id);
+  const pet = await getPetWithPhotos(deps, id);
   authorize(petsPolicy.canUpdate(actor, pet));
   const {
     petImage,
+    morePhotos,
     userEmail: _ignored,
     petName,
     petAge,
@@ -166,14 +199,28 @@ export async function updatePet(
   if (petImage !== undefined) {
     changes.imageId = (await resolveHostedImage(deps, petImage, 'json.petImage')).id;
   }
+  const coverId = changes.imageId ?? pet.imageId;
+  const before = [pet.imageId, ...(pet.morePhotos ?? []).map((p) => p.imageId)];
+  const photoIds =
+    morePhotos !== undefined
+      ? await resolveMorePhotos(deps, morePhotos, coverId)
+      : before.slice(1).filter((imageId) => imageId !== coverId);
+  const photosChanged = photoIds.join() !== before.slice(1).join();
+  const write = async (tx: Tx) => {
+    if (!(await repo.updatePet(tx, id, changes))) return false;
+    if (photosChanged) await repo.replacePetPhotos(tx, id, photoIds);
+    return true;
+  };
   const updated = petsPolicy.actsAsAdmin(actor, pet)
-    ? await updatePetByAdmin(deps, actor, pet, changes)
-    : await repo.updatePet(deps.database.db, id, changes);
+    ? await updatePetByAdmin(deps, actor, pet, write)
+    : await deps.database.db.transaction(write);
   if (!updated) throw petNotFound();
-  if (changes.imageId && changes.imageId !== pet.imageId) {
-    await releaseImages(deps, [pet.imageId]);
-  }
-  return getPet(deps, id);
+  const kept = new Set([coverId, ...photoIds]);
+  await releaseImages(
+    deps,
+    before.filter((imageId) => !kept.has(imageId)),
+  );
+  return getPetWithPhotos(deps, id);
 }
 
 /** DELETE /api/pet/{id} (owner or admin): its adoption requests go too; its picture is released. */
@@ -183,7 +230,7 @@ export async function deletePet(deps: AppDeps, actor: AuthUser, id: string): Pro
   if (petsPolicy.actsAsAdmin(actor, pet)) return deletePetByAdmin(deps, actor, id);
   const deleted = await repo.deletePet(deps.database.db, id);
   if (!deleted) throw petNotFound();
-  await releaseImages(deps, [deleted.imageId]);
+  await releaseImages(deps, deleted.imageIds);
   return 1;
 }
 

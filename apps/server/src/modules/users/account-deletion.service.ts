@@ -34,7 +34,7 @@ export async function eraseAccountData(
     const petIds = await listPetIdsByOwner(tx, account.id);
     for (const id of petIds) {
       const deleted = await deletePet(tx, id);
-      if (deleted) pictures.push(deleted.imageId);
+      if (deleted) pictures.push(...deleted.imageIds);
     }
     let archived = 0;
     let erased = 0;
