@@ -45,7 +45,10 @@ describe('a pet with several photos', () => {
     expect((await getPet(pet._id)).morePhotos).toEqual(more);
 
     const list = await ctx.request('/api/pets?search=Rex');
-    const listed = petSchema.array().parse(list.body).find((p) => p._id === pet._id);
+    const listed = petSchema
+      .array()
+      .parse(list.body)
+      .find((p) => p._id === pet._id);
     expect(listed?.petImage).toBe(cover);
     expect(listed?.morePhotos).toBeUndefined();
   });
