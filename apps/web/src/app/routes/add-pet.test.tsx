@@ -39,6 +39,7 @@ async function fillFields(r: ReturnType<typeof renderAddPet>) {
 
 /** The facts of a pet added without any (the form's defaults). */
 const noFactsSent = {
+  morePhotos: [],
   sex: 'unknown',
   size: null,
   birthDate: null,
@@ -54,6 +55,47 @@ const noFactsSent = {
 };
 
 describe('/add-pet', () => {
+  it('uploads several photos at once: the first is the cover, the others can be reordered, made the cover or removed', async () => {
+    let n = 0;
+    const r = renderAddPet([
+      answer('POST /api/images', () => uploadAnswer(String(++n).repeat(64).slice(0, 64))),
+    ]);
+    const url = (i: number) => uploadAnswer(String(i).repeat(64).slice(0, 64)).data.display_url;
+    // a picture shows one of the stored widths of the upload
+    const of = (i: number) => expect.stringContaining(`/api/images/${String(i).repeat(64)}-`);
+    await r.user.upload(await screen.findByLabelText('More photos'), [
+      picture(),
+      picture(),
+      picture(),
+    ]);
+    await waitFor(() => expect(uploads(r)).toHaveLength(3));
+    const photo = (i: number) => screen.findByAltText(`Photo ${i}`);
+    await photo(3);
+    // no cover yet: the first upload to finish became it (Pet Image shows it)
+    expect(await screen.findByAltText('Preview of the chosen picture')).toHaveAttribute(
+      'src',
+      of(1),
+    );
+    expect(await photo(2)).toHaveAttribute('src', of(2));
+
+    await r.user.click(screen.getByRole('button', { name: 'Move Photo 2 later' }));
+    expect(await photo(2)).toHaveAttribute('src', of(3));
+    expect(await photo(3)).toHaveAttribute('src', of(2));
+    // the moved photo's button keeps the focus: the keyboard can go on moving it
+    await waitFor(() => expect(document.activeElement).toHaveAccessibleName('Move Photo 3 later'));
+    await r.user.click(screen.getByRole('button', { name: 'Make photo 3 the cover' }));
+    expect(screen.getByAltText('Preview of the chosen picture')).toHaveAttribute('src', of(2));
+    expect(await photo(3)).toHaveAttribute('src', of(1));
+    await r.user.click(screen.getByRole('button', { name: 'Remove Photo 2' }));
+    expect(await photo(2)).toHaveAttribute('src', of(1));
+
+    await fillFields(r);
+    await r.user.click(screen.getByRole('button', { name: 'Add Pet' }));
+    expect(await screen.findByText(messages.pets.added)).toBeInTheDocument();
+    const sent = r.requests.find((q) => q.key === 'POST /api/add-pet')!.json();
+    expect(sent).toMatchObject({ petImage: url(2), morePhotos: [url(1)] });
+  });
+
   it('sends the facts given: age in years and months fills Pet Age, a place is picked from the suggestions', async () => {
     const r = renderAddPet([
       answer('GET /api/places', ({ query }) =>

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { makeAdoptionRequest, makePet } from '@/features/pets/test-data';
@@ -41,6 +41,39 @@ describe('/pets/:id', { timeout: 20_000 }, () => {
     expect(screen.getByText('Bella purrs a lot.')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Bella' })).toHaveAttribute('srcset');
     expect(screen.getByRole('button', { name: 'Adopt' })).toBeInTheDocument();
+  });
+
+  it('shows several photos as a gallery: arrows, keyboard, swipe and thumbnails', async () => {
+    const photo = (c: string) => `/api/images/${c.repeat(64)}-1600w.webp`;
+    const withPhotos = { ...pet, petImage: photo('a'), morePhotos: [photo('b'), photo('c')] };
+    const r = renderRoute(`/pets/${pet._id}`, {
+      handlers: [...signedIn(), answer('GET /api/pets/:id', () => withPhotos)],
+    });
+    const gallery = await screen.findByRole('region', { name: 'Photos of Bella' });
+    const shown = () => within(gallery).getByRole('img', { name: /^Bella, photo/ });
+    expect(shown()).toHaveAccessibleName('Bella, photo 1 of 3');
+    expect(shown().getAttribute('src')).toContain('a'.repeat(64));
+    expect(within(gallery).getByText('Photo 1 of 3')).toBeInTheDocument();
+
+    await r.user.click(within(gallery).getByRole('button', { name: 'Next photo' }));
+    expect(shown()).toHaveAccessibleName('Bella, photo 2 of 3');
+    expect(shown().getAttribute('src')).toContain('b'.repeat(64));
+    // the arrow keys turn the photos while the gallery has focus; they wrap round
+    await r.user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(shown()).toHaveAccessibleName('Bella, photo 1 of 3');
+    await r.user.keyboard('{ArrowLeft}');
+    expect(shown()).toHaveAccessibleName('Bella, photo 3 of 3');
+
+    const thumb = within(gallery).getByRole('button', { name: 'Show photo 2 of 3' });
+    await r.user.click(thumb);
+    expect(shown()).toHaveAccessibleName('Bella, photo 2 of 3');
+    expect(thumb).toHaveAttribute('aria-current', 'true');
+
+    // a finger swiping left shows the next photo
+    const stage = shown().parentElement!;
+    fireEvent.pointerDown(stage, { pointerType: 'touch', clientX: 200 });
+    fireEvent.pointerUp(stage, { pointerType: 'touch', clientX: 100 });
+    expect(shown()).toHaveAccessibleName('Bella, photo 3 of 3');
   });
 
   it("says 'Pet not found' for a 404", async () => {

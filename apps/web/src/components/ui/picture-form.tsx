@@ -35,6 +35,8 @@ interface PictureFormProps<T extends FieldValues, TOut extends FieldValues> {
   submitLabel: string;
   /** The fields after the picture. */
   children: ReactNode;
+  /** Other uploads running in the children: Submit waits for them too. */
+  busy?: boolean;
 }
 
 /**
@@ -49,6 +51,7 @@ export function PictureForm<T extends FieldValues, TOut extends FieldValues>({
   onSave,
   submitLabel,
   children,
+  busy = false,
 }: PictureFormProps<T, TOut>) {
   const [uploading, setUploading] = useState(false);
 
@@ -80,8 +83,13 @@ export function PictureForm<T extends FieldValues, TOut extends FieldValues>({
       />
       {children}
       <div>
-        <Button type="submit" size="lg" loading={form.formState.isSubmitting} disabled={uploading}>
-          {uploading ? 'Uploading picture…' : submitLabel}
+        <Button
+          type="submit"
+          size="lg"
+          loading={form.formState.isSubmitting}
+          disabled={uploading || busy}
+        >
+          {uploading || busy ? 'Uploading picture…' : submitLabel}
         </Button>
       </div>
     </form>

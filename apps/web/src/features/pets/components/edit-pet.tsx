@@ -16,6 +16,7 @@ function petToFormValues(pet: Pet): PetFormValues {
   const category = petCategorySchema.safeParse(pet.petCategory);
   return {
     petImage: pet.petImage,
+    morePhotos: pet.morePhotos ?? [],
     petName: pet.petName,
     petAge: pet.petAge,
     petLocation: pet.petLocation,

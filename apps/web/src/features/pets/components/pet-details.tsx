@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { messages } from '@pet-haven/shared/messages';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorText } from '@/components/ui/error-text';
-import { DetailPicture } from '@/components/ui/picture';
+import { Gallery } from '@/components/ui/gallery';
 import { DetailsSkeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api-client';
 import { categoryLabel } from '@/utils/category-label';
@@ -71,11 +71,14 @@ export function PetDetails({
 
   return (
     <article className="grid gap-8 md:grid-cols-2">
-      <div className="overflow-hidden rounded-xl bg-slate-100 dark:bg-slate-800">
-        <DetailPicture
-          src={pet.petImage}
-          alt={pet.petName}
-          className="h-full max-h-[32rem] w-full object-cover"
+      <div>
+        <Gallery
+          photos={[pet.petImage, ...(pet.morePhotos ?? [])]}
+          altOf={(i, count) =>
+            count === 1 ? pet.petName : `${pet.petName}, photo ${i + 1} of ${count}`
+          }
+          label={`Photos of ${pet.petName}`}
+          className="max-h-[32rem] w-full rounded-xl bg-slate-100 object-cover dark:bg-slate-800"
         />
       </div>
       <div className="flex flex-col gap-4">

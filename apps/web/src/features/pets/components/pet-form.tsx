@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -15,6 +16,7 @@ import { PictureForm, type FormSave } from '@/components/ui/picture-form';
 import { Select } from '@/components/ui/select';
 import { categoryLabels } from '@/utils/category-label';
 import { PetFactsFields } from './pet-facts-fields';
+import { PetPhotosField } from './pet-photos-field';
 
 /** The add and edit forms validate with the API's own body schema (userEmail is not a field). */
 const petFormSchema = petBodySchema.omit({ userEmail: true });
@@ -23,6 +25,7 @@ export type PetFormOutput = Omit<PetBody, 'userEmail'>;
 
 export const emptyPetForm: PetFormValues = {
   petImage: '',
+  morePhotos: [],
   petName: '',
   petAge: '',
   petLocation: '',
@@ -74,6 +77,7 @@ export function PetForm({
   });
   const { errors } = form.formState;
   const { register } = form;
+  const [photosUploading, setPhotosUploading] = useState(false);
 
   return (
     <PictureForm
@@ -83,7 +87,9 @@ export function PetForm({
       fields={fieldNames}
       onSave={onSave}
       submitLabel={submitLabel}
+      busy={photosUploading}
     >
+      <PetPhotosField form={form} onUploadingChange={setPhotosUploading} />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Pet Name" required error={errors.petName?.message}>
           <Input maxLength={petLimits.petName} {...register('petName')} />
