@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { messages } from '@pet-haven/shared/messages';
 import { avatarButton, apiCall, newUser, registerViaApi } from './support/auth';
 import { expectNoAxeViolationsInBothThemes } from './support/axe';
-import { createPet } from './support/data';
+import { solidPng } from './support/data';
 import { mailTo } from './support/mail';
 import { expect, test } from './support/fixtures';
 import { expectText, expectVisible, waitForPath } from './support/ui';
@@ -22,17 +22,82 @@ test.describe('an adoption from application to home', () => {
   }) => {
     const tag = randomBytes(3).toString('hex');
     const owner = newUser({ name: `Owner ${tag}` });
-    const { token: ownerToken } = await registerViaApi(context, owner);
+    await registerViaApi(context, owner);
     const petName = `Maple${tag}`;
-    const [leeds] = await apiCall<Array<{ id: number; label: string }>>('/api/places?q=Leeds');
-    expect(leeds!.label).toBe('Leeds, United Kingdom');
-    const pet = await createPet(ownerToken, petName, {
-      petCategory: 'cat',
-      sex: 'female',
-      size: 'small',
-      goodWithChildren: 'yes',
-      placeId: leeds!.id,
-    });
+
+    // --- the owner lists the pet in the browser: three photos at once, facts and a town
+    await page.goto('/add-pet');
+    const colours: Array<[number, number, number]> = [
+      [220, 38, 38],
+      [22, 163, 74],
+      [37, 99, 235],
+    ];
+    await page.getByLabel('More photos').setInputFiles(
+      colours.map((rgb, i) => ({
+        name: `maple-${i + 1}.png`,
+        mimeType: 'image/png',
+        buffer: solidPng(320, 240, rgb),
+      })),
+    );
+    // the first to finish became the cover (Pet Image); the other two follow it
+    const cover = page.getByRole('img', { name: 'Preview of the chosen picture' });
+    await expectVisible(cover);
+    await expectVisible(page.getByRole('img', { name: 'Photo 3' }));
+    const srcOf = async (name: string) =>
+      (await page.getByRole('img', { name, exact: true }).getAttribute('src'))!.replace(
+        /-\d+w\.webp$/,
+        '',
+      );
+    const firstCover = (await cover.getAttribute('src'))!.replace(/-\d+w\.webp$/, '');
+    const [second, third] = [await srcOf('Photo 2'), await srcOf('Photo 3')];
+    // reorder by dragging photo 3 onto photo 2, then by keyboard move it back and forth
+    await page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('img', { name: 'Photo 3', exact: true }) })
+      .dragTo(
+        page
+          .getByRole('listitem')
+          .filter({ has: page.getByRole('img', { name: 'Photo 2', exact: true }) }),
+      );
+    expect(await srcOf('Photo 2')).toBe(third);
+    await page.getByRole('button', { name: 'Move Photo 2 later' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await srcOf('Photo 3')).toBe(third);
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.getByRole('button', { name: 'Move Photo 3 earlier' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    expect(await srcOf('Photo 2')).toBe(third);
+    // pick the last photo as the cover: the old cover takes its place
+    await page.getByRole('button', { name: 'Make photo 3 the cover' }).click();
+    await expect(cover).toHaveAttribute('src', new RegExp(second.replace(/^.*\//, '')));
+    expect(await srcOf('Photo 3')).toBe(firstCover);
+    await page.getByLabel('Pet Name').fill(petName);
+    await page.getByLabel('Pet Age').fill('2 years');
+    await page.getByLabel('Pet Location').fill('Leeds');
+    await page.getByLabel('Category').selectOption('cat');
+    await page.getByLabel('Short Description').fill('A quiet tabby.');
+    await page.getByLabel('Long Description').fill(`${petName} likes windowsills.`);
+    await page.getByLabel('Sex').selectOption('female');
+    await page.getByLabel('Size').selectOption('small');
+    await page.getByLabel('Good with children').selectOption('yes');
+    const town = page.getByLabel('Town or city');
+    await town.fill('Leeds');
+    await expect(page.locator('datalist option[value="Leeds, United Kingdom"]')).toHaveCount(1);
+    await town.fill('Leeds, United Kingdom');
+    await expectNoAxeViolationsInBothThemes(page);
+    await page.getByRole('button', { name: 'Add Pet', exact: true }).click();
+    await expectText(page, messages.pets.added);
+    const [listed] = await apiCall<Array<{ _id: string; morePhotos?: string[] }>>(
+      `/api/pets?search=${petName}`,
+    );
+    const pet = await apiCall<{ _id: string; petImage: string; morePhotos: string[] }>(
+      `/api/pets/${listed!._id}`,
+    );
+    expect([pet.petImage, ...pet.morePhotos].map((u) => u.replace(/-\d+w\.webp$/, ''))).toEqual([
+      second,
+      third,
+      firstCover,
+    ]);
 
     // --- a second requester, by the API
     const ben = newUser({ name: `Ben ${tag}` });
@@ -74,6 +139,16 @@ test.describe('an adoption from application to home', () => {
 
     await card.getByRole('link', { name: 'View Details' }).click();
     await waitForPath(a.page, `/pets/${pet._id}`);
+    // the gallery: the cover first, the arrows and keys turn the photos
+    const gallery = a.page.getByRole('region', { name: `Photos of ${petName}` });
+    await expectVisible(gallery.getByRole('img', { name: `${petName}, photo 1 of 3` }));
+    await gallery.getByRole('button', { name: 'Next photo' }).click();
+    await expectVisible(gallery.getByRole('img', { name: `${petName}, photo 2 of 3` }));
+    await a.page.keyboard.press('ArrowRight');
+    await expectVisible(gallery.getByRole('img', { name: `${petName}, photo 3 of 3` }));
+    await gallery.getByRole('button', { name: 'Show photo 1 of 3' }).click();
+    await expectVisible(gallery.getByRole('img', { name: `${petName}, photo 1 of 3` }));
+    await expectNoAxeViolationsInBothThemes(a.page);
     await a.page.getByRole('button', { name: 'Adopt', exact: true }).click();
     const dialog = a.page.getByRole('dialog', { name: `Adopt ${petName}` });
     await dialog.getByLabel('Phone Number').fill('0113 496 0000');

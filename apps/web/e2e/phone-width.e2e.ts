@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { apiCall, newUser, registerViaApi } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
-import { createCampaign, createPet, donateViaApi, signInAdmin } from './support/data';
+import {
+  createCampaign,
+  createPet,
+  donateViaApi,
+  signInAdmin,
+  uploadPicture,
+} from './support/data';
 import { expect, PHONE, test } from './support/fixtures';
 import { inBothThemes, presetTheme } from './support/theme';
 import { expectVisible } from './support/ui';
@@ -61,7 +67,10 @@ test.describe('a 390 px phone', () => {
       owner.context,
       newUser({ name: `Maximiliana Bartholomew-Featherstonehaugh ${unique()}` }),
     );
-    const pet = await createPet(token, `Sir Reginald Fluffington the Third ${unique()}`);
+    // with several photos: the details page shows its gallery and thumbnails
+    const pet = await createPet(token, `Sir Reginald Fluffington the Third ${unique()}`, {
+      morePhotos: [await uploadPicture(token, [1, 2, 3]), await uploadPicture(token, [4, 5, 6])],
+    });
     const campaign = await createCampaign(token, `Princess Marshmallow Whiskerbottom ${unique()}`);
     const adopter = await newSession({ viewport: PHONE });
     const { token: adopterToken } = await registerViaApi(adopter.context, newUser());
