@@ -33,6 +33,7 @@ import { createImagesRoutes } from './modules/images/images.routes';
 import { createPetsRoutes } from './modules/pets/pets.routes';
 import { createCampaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { createFavouritesRoutes } from './modules/favourites/favourites.routes';
+import { createSavedSearchesRoutes } from './modules/saved-searches/saved-searches.routes';
 import { createPlacesRoutes } from './modules/places/places.routes';
 import { createMailRoutes } from './modules/mail/mail.routes';
 import { createReceiptsRoutes } from './modules/receipts/receipts.routes';
@@ -283,6 +284,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', createReceiptsRoutes(deps));
   api.route('/', createMailRoutes(deps));
   api.route('/', createFavouritesRoutes(deps));
+  api.route('/', createSavedSearchesRoutes(deps));
   api.route('/', createPlacesRoutes(deps));
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

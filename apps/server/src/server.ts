@@ -12,6 +12,7 @@ import type { Logger } from './lib/logger';
 import { createReadiness } from './lib/readiness';
 import { notifyEndedCampaigns } from './modules/campaigns/campaign-updates.service';
 import { sweepUnusedImages } from './modules/images/images.service';
+import { sendSavedSearchAlerts } from './modules/saved-searches/saved-search-alerts.service';
 
 export interface RunningServer {
   /** `http://<host>:<port>` the server listens on (the real port when PORT=0). */
@@ -52,6 +53,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const stopping = new AbortController();
   let sweepTimer: NodeJS.Timeout | undefined;
   let campaignTimer: NodeJS.Timeout | undefined;
+  let alertTimer: NodeJS.Timeout | undefined;
   const label = databaseLabel(config);
 
   const ready = (async () => {
@@ -109,6 +111,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       notifyEndedCampaigns(deps).catch((err) => logger.warn({ err }, 'Campaign-end job failed'));
     void endedCampaigns();
     campaignTimer = setInterval(endedCampaigns, 10 * 60_000).unref();
+    // Saved searches' owners are told of new matching pets (once a day per search at most).
+    const petAlerts = () =>
+      sendSavedSearchAlerts(deps).catch((err) => logger.warn({ err }, 'Pet alert job failed'));
+    void petAlerts();
+    alertTimer = setInterval(petAlerts, 10 * 60_000).unref();
   })();
   // The caller decides what a failed start-up means; nothing here is left unhandled.
   ready.catch(() => undefined);
@@ -123,6 +130,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       await ready.catch(() => undefined);
       clearInterval(sweepTimer);
       clearInterval(campaignTimer);
+      clearInterval(alertTimer);
       await deps.mailer.stop();
       await database.close();
     },

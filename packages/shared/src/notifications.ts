@@ -10,6 +10,7 @@ export const notificationTopics = [
   'adoption-decisions',
   'adoption-messages',
   'campaign-updates',
+  'pet-alerts',
 ] as const;
 export type NotificationTopic = (typeof notificationTopics)[number];
 
@@ -19,6 +20,7 @@ export const notificationTopicLabels: Record<NotificationTopic, string> = {
   'adoption-decisions': 'The owner accepts or rejects my adoption request, or the pet finds a home',
   'adoption-messages': 'A new message in the conversation on an adoption request',
   'campaign-updates': 'My donation campaign reaches its maximum or its last date',
+  'pet-alerts': 'New pets match one of my saved searches (at most once a day per search)',
 };
 
 export const notificationTopicSchema = z.enum(notificationTopics);
@@ -30,6 +32,7 @@ export const notificationSettingsSchema = z
     'adoption-decisions': z.boolean(),
     'adoption-messages': z.boolean(),
     'campaign-updates': z.boolean(),
+    'pet-alerts': z.boolean(),
   })
   .strict()
   .meta({ id: 'NotificationSettings' });

@@ -180,41 +180,53 @@ const yesQuery = z
   .enum(['true'], { message: 'Must be true (leave it out for any)' })
   .transform(() => true as const);
 
+/** The filters of the public list (/petlist): a saved search keeps these. */
+const petFilterShape = {
+  search: text().trim().max(100).optional().describe('Case-insensitive substring of the pet name'),
+  category: petCategorySchema.optional(),
+  ageGroup: ageGroupSchema.optional(),
+  size: petSizeSchema.optional(),
+  sex: z.enum(petSexFilters, { message: 'Choose female or male' }).optional(),
+  goodWithChildren: yesQuery.optional(),
+  goodWithDogs: yesQuery.optional(),
+  goodWithCats: yesQuery.optional(),
+  near: z.coerce
+    .number('near must be a place id')
+    .int('near must be a place id')
+    .positive('near must be a place id')
+    .max(MAX_PLACE_ID, 'near must be a place id')
+    .optional()
+    .describe('A gazetteer place id: only pets within `within` km of it'),
+  within: z.coerce
+    .number('within must be a number of kilometres')
+    .int('within must be a whole number of kilometres')
+    .min(1, 'within must be at least 1 km')
+    .max(MAX_DISTANCE_KM, `within must be at most ${MAX_DISTANCE_KM} km`)
+    .optional()
+    .describe(`Kilometres from \`near\` (default ${DEFAULT_DISTANCE_KM})`),
+};
+
+/** The names of the list's filters, in the order a saved search writes them. */
+export const petFilterNames = Object.keys(petFilterShape) as (keyof typeof petFilterShape)[];
+
+const withinNeedsNear = (q: { near?: number; within?: number }, ctx: z.RefinementCtx) => {
+  if (q.within !== undefined && q.near === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['within'], message: 'within needs a place (near)' });
+  }
+};
+
+/** The filters alone, as the list's query string gives them (other parameters are dropped). */
+export const petFiltersSchema = z.object(petFilterShape).superRefine(withinNeedsNear);
+export type PetFilters = z.infer<typeof petFiltersSchema>;
+
 export const petListQuerySchema = keysetPagingQuerySchema(PETS_PAGE_SIZE)
   .extend({
-    search: text()
-      .trim()
-      .max(100)
-      .optional()
-      .describe('Case-insensitive substring of the pet name'),
-    category: petCategorySchema.optional(),
+    ...petFilterShape,
     adopted: booleanQuery.optional().describe('false for the public list'),
-    ageGroup: ageGroupSchema.optional(),
-    size: petSizeSchema.optional(),
-    sex: z.enum(petSexFilters, { message: 'Choose female or male' }).optional(),
-    goodWithChildren: yesQuery.optional(),
-    goodWithDogs: yesQuery.optional(),
-    goodWithCats: yesQuery.optional(),
-    near: z.coerce
-      .number('near must be a place id')
-      .int('near must be a place id')
-      .positive('near must be a place id')
-      .max(MAX_PLACE_ID, 'near must be a place id')
-      .optional()
-      .describe('A gazetteer place id: only pets within `within` km of it'),
-    within: z.coerce
-      .number('within must be a number of kilometres')
-      .int('within must be a whole number of kilometres')
-      .min(1, 'within must be at least 1 km')
-      .max(MAX_DISTANCE_KM, `within must be at most ${MAX_DISTANCE_KM} km`)
-      .optional()
-      .describe(`Kilometres from \`near\` (default ${DEFAULT_DISTANCE_KM})`),
     sort: z.enum(petSorts, { message: 'Sort by newest, oldest, name or nearest' }).optional(),
   })
   .superRefine((q, ctx) => {
-    if (q.within !== undefined && q.near === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['within'], message: 'within needs a place (near)' });
-    }
+    withinNeedsNear(q, ctx);
     if (q.sort === 'nearest' && q.near === undefined) {
       ctx.addIssue({
         code: 'custom',

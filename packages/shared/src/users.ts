@@ -121,6 +121,9 @@ export const dataExportSchema = z
       )
       .describe('Messages the user wrote on adoption requests, theirs or on their pets'),
     favourites: z.array(z.object({ petName: z.string(), savedAt: z.string() })),
+    savedSearches: z.array(
+      z.object({ name: z.string(), query: z.string(), alerts: z.boolean(), createdAt: z.string() }),
+    ),
     campaigns: z.array(
       z.object({
         id: z.string(),

@@ -7,3 +7,4 @@ export * from './sign-in-throttle.schema';
 export * from './mail.schema';
 export * from './notifications.schema';
 export * from './favourites.schema';
+export * from './saved-searches.schema';

@@ -62,6 +62,7 @@ describe('campaign updates', () => {
         'adoption-decisions': true,
         'adoption-messages': true,
         'campaign-updates': false,
+        'pet-alerts': true,
       },
     });
 

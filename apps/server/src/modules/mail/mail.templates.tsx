@@ -38,7 +38,8 @@ export type MailKind =
   | 'email-change'
   | 'account-deletion'
   | 'campaign-goal-reached'
-  | 'campaign-ended';
+  | 'campaign-ended'
+  | 'pet-alert';
 
 export interface SiteInfo {
   name: string;
@@ -443,5 +444,41 @@ export function campaignEndedMail(input: {
       `The last date of your donation campaign for ${input.petName} has passed. It raised ${input.raised} of its ${input.maximum} maximum and takes no more donations.`,
     ],
     action: { label: 'See my campaigns', url: `${input.site.url}/dashboard/my-donation-campaigns` },
+  };
+}
+
+/** New pets that match a saved search (at most once a day per search). */
+export function petAlertMail(input: {
+  name: string;
+  searchName: string;
+  /** The search's filters as a /petlist query string. */
+  query: string;
+  pets: Array<{ id: string; petName: string; petCategory: string; petLocation: string }>;
+  /** More pets match than are named. */
+  more: boolean;
+  site: SiteInfo;
+}): MailContent {
+  const count = input.pets.length;
+  return {
+    kind: 'pet-alert',
+    subject:
+      count === 1 && !input.more
+        ? `A new pet matches "${input.searchName}": ${input.pets[0]!.petName}`
+        : `New pets match "${input.searchName}"`,
+    intro: [
+      `Hello ${input.name},`,
+      `${input.more ? 'New pets were' : count === 1 ? 'A new pet was' : 'New pets were'} listed on ${input.site.name} that match your saved search "${input.searchName}":`,
+      ...input.pets.map(
+        (p) => `${p.petName} (${p.petCategory}, ${p.petLocation}): ${input.site.url}/pets/${p.id}`,
+      ),
+      ...(input.more ? ['And more: see them all with the link below.'] : []),
+    ],
+    action: {
+      label: 'See the matching pets',
+      url: `${input.site.url}/petlist${input.query ? `?${input.query}` : ''}`,
+    },
+    outro: [
+      `You get at most one of these mails a day for each saved search. Rename, pause or delete your searches on your profile: ${input.site.url}/dashboard/profile`,
+    ],
   };
 }

@@ -43,6 +43,7 @@ const allOn = {
   'adoption-decisions': true,
   'adoption-messages': true,
   'campaign-updates': true,
+  'pet-alerts': true,
 };
 
 describe('adoption notifications', () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   ageBands,
   birthDateFromAge,
@@ -294,6 +294,42 @@ function orderOf(search: PetSearch, distance: SQL | null): SQL[] {
   }
 }
 
+/** The WHERE of a list with facts or distance. */
+const searchWhere = (filter: PetFilter, search: PetSearch) =>
+  and(
+    filter.adopted !== undefined ? eq(pets.adopted, filter.adopted) : undefined,
+    filter.category !== undefined ? eq(pets.petCategory, filter.category) : undefined,
+    filter.search
+      ? sql`lower(${pets.petName}) like ${`%${escapeLike(filter.search.toLowerCase())}%`}`
+      : undefined,
+    ...searchConditions(search, filter.category),
+  );
+
+/**
+ * Pets added after `after` (not by `excludeOwnerId`) that the filter and search match, in the
+ * order they were added, at most `limit` (a saved search's alert).
+ */
+export function newPetsMatching(
+  db: DbOrTx,
+  filter: PetFilter,
+  search: PetSearch,
+  after: Date,
+  excludeOwnerId: string,
+  limit: number,
+): Promise<PetRow[]> {
+  return db
+    .select(petColumns)
+    .from(pets)
+    .innerJoin(user, eq(user.id, pets.ownerId))
+    .innerJoin(images, eq(images.id, pets.imageId))
+    .leftJoin(places, eq(places.id, pets.placeId))
+    .where(
+      and(searchWhere(filter, search), gt(pets.dateAdded, after), ne(pets.ownerId, excludeOwnerId)),
+    )
+    .orderBy(asc(pets.dateAdded), asc(pets.id))
+    .limit(limit);
+}
+
 /**
  * A page of the public list filtered by facts or distance, or sorted otherwise than newest first
  * (`isPlainList` false): built per request (the filters vary too much to prepare one statement
@@ -306,14 +342,7 @@ export function searchPets(
   search: PetSearch,
   window: PageWindow,
 ): Promise<Page<PetRow>> {
-  const where = and(
-    filter.adopted !== undefined ? eq(pets.adopted, filter.adopted) : undefined,
-    filter.category !== undefined ? eq(pets.petCategory, filter.category) : undefined,
-    filter.search
-      ? sql`lower(${pets.petName}) like ${`%${escapeLike(filter.search.toLowerCase())}%`}`
-      : undefined,
-    ...searchConditions(search, filter.category),
-  );
+  const where = searchWhere(filter, search);
   const distance = search.near
     ? sql<number>`earth_distance(${originOf(search.near)}, ${petPoint})`
     : null;

@@ -3,12 +3,14 @@ import {
   petFlags,
   type MarkAdoptedBody,
   type PetBody,
+  type PetFilters,
   type PetListQuery,
+  type PetSort,
   type UpdatePetBody,
   type UserPetsQuery,
 } from '@pet-haven/shared/pets';
 import type { AppDeps } from '../../app-deps';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { authorize } from '../../auth/authorize';
 import { invalidField, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
@@ -30,8 +32,28 @@ const petNotFound = () => notFound('Pet not found');
  * through `searchPets`. `near` must be a place of the gazetteer (400 naming it otherwise).
  */
 export async function listPets(deps: AppDeps, query: PetListQuery) {
+  const { filter, search } = await searchOf(deps, deps.database.db, query);
+  return repo.isPlainList(search)
+    ? repo.listPets(deps.database.db, filter, keysetPageOf(query))
+    : repo.searchPets(
+        deps.database.db,
+        filter,
+        search,
+        search.sort === 'newest' ? keysetPageOf(query) : pageOf(query),
+      );
+}
+
+/**
+ * The list's filters as the repository takes them; `near` must be a place of the gazetteer (400
+ * naming it otherwise).
+ */
+async function searchOf(
+  deps: Pick<AppDeps, 'now'>,
+  db: DbOrTx,
+  query: PetFilters & { adopted?: boolean; sort?: PetSort },
+) {
   const { search, category, adopted } = query;
-  const filter = { search: search || undefined, category, adopted };
+  const filter: repo.PetFilter = { search: search || undefined, category, adopted };
   const petSearch: repo.PetSearch = {
     ageGroup: query.ageGroup,
     size: query.size,
@@ -43,7 +65,7 @@ export async function listPets(deps: AppDeps, query: PetListQuery) {
     today: deps.now().toISOString().slice(0, 10),
   };
   if (query.near !== undefined) {
-    const place = await findPlace(deps.database.db, query.near);
+    const place = await findPlace(db, query.near);
     if (!place) throw invalidField('query.near', 'near must be a place of the list');
     petSearch.near = {
       latitude: place.latitude,
@@ -51,14 +73,23 @@ export async function listPets(deps: AppDeps, query: PetListQuery) {
       withinM: (query.within ?? DEFAULT_DISTANCE_KM) * 1000,
     };
   }
-  return repo.isPlainList(petSearch)
-    ? repo.listPets(deps.database.db, filter, keysetPageOf(query))
-    : repo.searchPets(
-        deps.database.db,
-        filter,
-        petSearch,
-        petSearch.sort === 'newest' ? keysetPageOf(query) : pageOf(query),
-      );
+  return { filter, search: petSearch };
+}
+
+/**
+ * Pets still looking for a home, added after `after` by someone other than `userId`, that a
+ * saved search's filters match: the first `limit` in the order they were added.
+ */
+export async function newPetsMatching(
+  deps: Pick<AppDeps, 'now'>,
+  db: DbOrTx,
+  filters: PetFilters,
+  after: Date,
+  userId: string,
+  limit: number,
+): Promise<PetRow[]> {
+  const { filter, search } = await searchOf(deps, db, { ...filters, adopted: false });
+  return repo.newPetsMatching(db, filter, search, after, userId, limit);
 }
 
 /** The sitemap's pets (decision 021): how many there are. */

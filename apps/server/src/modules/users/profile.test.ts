@@ -55,6 +55,10 @@ describe('download my data', () => {
       token: other.token,
       json: { body: 'Of course.' },
     });
+    await ctx.request('/api/user/saved-searches', {
+      token: owner.token,
+      json: { name: 'Cats', query: 'category=cat' },
+    });
     await ctx.request(`/api/user/favourites/${othersPet._id}`, {
       method: 'PUT',
       token: owner.token,
@@ -89,6 +93,9 @@ describe('download my data', () => {
       }),
     ]);
     expect(res.body.favourites).toEqual([expect.objectContaining({ petName: 'Not Mine' })]);
+    expect(res.body.savedSearches).toEqual([
+      expect.objectContaining({ name: 'Cats', query: 'category=cat', alerts: true }),
+    ]);
     expect(res.body.campaigns).toEqual([
       expect.objectContaining({ id: campaign._id, petName: 'Biscuit', donatedAmount: 7.25 }),
     ]);
@@ -104,6 +111,7 @@ describe('download my data', () => {
       'adoption-decisions': true,
       'adoption-messages': true,
       'campaign-updates': true,
+      'pet-alerts': true,
     });
 
     const theirs = await ctx.request('/api/user/export', { token: other.token });

@@ -28,6 +28,10 @@ export const presentDataExport = (
     petName: f.petName,
     savedAt: f.createdAt.toISOString(),
   })),
+  savedSearches: data.savedSearches.map((s) => ({
+    ...s,
+    createdAt: s.createdAt.toISOString(),
+  })),
   campaigns: data.campaigns.map((c) => ({
     id: c.id,
     petName: c.petName,

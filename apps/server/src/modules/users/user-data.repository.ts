@@ -6,6 +6,7 @@ import {
   campaigns,
   donations,
   favourites,
+  savedSearches,
   pets,
   user,
 } from '../../db/schema/index';
@@ -71,6 +72,16 @@ export async function loadUserData(db: DbOrTx, userId: string) {
     .from(favourites)
     .where(eq(favourites.userId, userId))
     .orderBy(desc(favourites.createdAt));
+  const searches = await db
+    .select({
+      name: savedSearches.name,
+      query: savedSearches.query,
+      alerts: savedSearches.alerts,
+      createdAt: savedSearches.createdAt,
+    })
+    .from(savedSearches)
+    .where(eq(savedSearches.userId, userId))
+    .orderBy(desc(savedSearches.createdAt));
   const ownCampaigns = await db
     .select({
       id: campaigns.id,
@@ -107,6 +118,7 @@ export async function loadUserData(db: DbOrTx, userId: string) {
         requests,
         messages,
         favourites: saved,
+        savedSearches: searches,
         campaigns: ownCampaigns,
         donations: given,
       }

@@ -11,6 +11,7 @@ const allOn = {
   'adoption-decisions': true,
   'adoption-messages': true,
   'campaign-updates': true,
+  'pet-alerts': true,
 };
 
 const here = sessionAnswer(defaultFakeUser).session;
