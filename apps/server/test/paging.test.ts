@@ -184,6 +184,7 @@ describe('paging', () => {
         'get /pets',
         'get /user/donations',
         'get /user/favourites',
+        'get /user/saved-searches',
         'get /user/pets',
         'get /users',
       ].sort(),

@@ -204,6 +204,11 @@ const petFilterShape = {
     .max(MAX_DISTANCE_KM, `within must be at most ${MAX_DISTANCE_KM} km`)
     .optional()
     .describe(`Kilometres from \`near\` (default ${DEFAULT_DISTANCE_KM})`),
+  place: text()
+    .trim()
+    .max(300)
+    .optional()
+    .describe('How /petlist names `near` (its label), kept in links; the search ignores it'),
 };
 
 /** The names of the list's filters, in the order a saved search writes them. */

@@ -16,5 +16,6 @@ export const queryRoots = {
   notifications: ['notifications'],
   mail: ['mail'],
   favourites: ['favourites'],
+  savedSearches: ['saved-searches'],
   places: ['places'],
 } as const;

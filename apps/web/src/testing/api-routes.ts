@@ -4,6 +4,13 @@ import {
   favouritesQuerySchema,
 } from '@pet-haven/shared/favourites';
 import { mailStatusSchema } from '@pet-haven/shared/mail';
+import {
+  savedSearchBodySchema,
+  savedSearchListSchema,
+  savedSearchSchema,
+  savedSearchesQuerySchema,
+  updateSavedSearchBodySchema,
+} from '@pet-haven/shared/saved-searches';
 import { receiptSchema } from '@pet-haven/shared/receipts';
 import {
   notificationSettingsSchema,
@@ -185,6 +192,18 @@ export const apiRoutes = {
   'GET /api/user/favourites': { answer: favouriteListSchema, paged: favouritesQuerySchema },
   'PUT /api/user/favourites/:id': { answer: z.object({ saved: z.literal(true) }) },
   'DELETE /api/user/favourites/:id': { answer: z.object({ saved: z.literal(false) }) },
+
+  // saved searches
+  'GET /api/user/saved-searches': {
+    answer: savedSearchListSchema,
+    paged: savedSearchesQuerySchema,
+  },
+  'POST /api/user/saved-searches': { answer: savedSearchSchema, body: savedSearchBodySchema },
+  'PATCH /api/user/saved-searches/:id': {
+    answer: savedSearchSchema,
+    body: updateSavedSearchBodySchema,
+  },
+  'DELETE /api/user/saved-searches/:id': { answer: z.object({ deleted: z.literal(true) }) },
 
   // mail
   'GET /api/admin/mail-status': { answer: mailStatusSchema },

@@ -4,7 +4,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@pet-haven/shared/messages';
 import { makePet } from '@/features/pets/test-data';
 import { layOutPage } from '@/testing/page-layout';
-import { answer, apiError, page } from '@/testing/api-handlers';
+import userEvent from '@testing-library/user-event';
+import { SEARCH_SAVED_TEXT } from '@/features/saved-searches/components/save-search-dialog';
+import { answer, apiError, lastBodySent, page } from '@/testing/api-handlers';
+import { findEnabledButton } from '@/testing/queries';
+import { signedIn } from '@/testing/session';
 import { petListKey } from '@/features/pets/api/get-pets';
 import { backgroundRefetch } from '@/testing/background-refetch';
 import { heldAnswer } from '@/testing/held-answer';
@@ -194,6 +198,58 @@ describe('/petlist', () => {
     await act(() => r.navigate(-1));
     expect(await screen.findByRole('article', { name: 'Bella' })).toBeInTheDocument();
     expect(r.location().search).toBe('?category=dog');
+  });
+
+  it('saves the filters as a search, named by them; a visitor is asked to sign in', async () => {
+    const query =
+      'category=cat&size=small&goodWithChildren=true&near=2644688&within=50&place=Leeds%2C+United+Kingdom';
+    const r = renderRoute(`/petlist?${query}&sort=nearest`, {
+      handlers: [
+        ...signedIn(),
+        answer('GET /api/pets', () => page([makePet({ petName: 'Tabby' })])),
+        answer('POST /api/user/saved-searches', ({ body }) => ({
+          id: '00000000-0000-4000-8000-0000000000c1',
+          name: body.name,
+          query: body.query,
+          alerts: body.alerts ?? true,
+          createdAt: '2026-11-25T10:00:00.000Z',
+          lastAlertedAt: null,
+        })),
+      ],
+    });
+    await screen.findByRole('article', { name: 'Tabby' });
+    await r.user.click(await findEnabledButton('Save this search'));
+    const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
+    const name = within(dialog).getByLabelText(/Name/);
+    expect(name).toHaveValue(
+      'Cat, Small, good with children, within 50 km of Leeds, United Kingdom',
+    );
+    await r.user.clear(name);
+    await r.user.click(within(dialog).getByRole('button', { name: 'Save search' }));
+    expect(await within(dialog).findByText('Give the search a name')).toBeInTheDocument();
+    await r.user.type(name, 'Small cats near Leeds');
+    await r.user.click(within(dialog).getByRole('checkbox', { name: /E-mail me/ }));
+    await r.user.click(within(dialog).getByRole('button', { name: 'Save search' }));
+    expect(await screen.findByText(SEARCH_SAVED_TEXT)).toBeInTheDocument();
+    // the filters, not the sort
+    expect(lastBodySent(r.requests, 'POST')).toEqual({
+      name: 'Small cats near Leeds',
+      query:
+        'category=cat&size=small&goodWithChildren=true&near=2644688&within=50&place=Leeds%2C+United+Kingdom',
+      alerts: false,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('sends a visitor who wants to save a search to sign in', async () => {
+    renderRoute('/petlist?category=dog', {
+      handlers: [answer('GET /api/pets', () => page([makePet({ petName: 'Rex' })]))],
+    });
+    await screen.findByRole('article', { name: 'Rex' });
+    await userEvent.click(await findEnabledButton('Save this search'));
+    expect(
+      await screen.findByRole('heading', { name: /sign in|log in|login/i }),
+    ).toBeInTheDocument();
   });
 
   it('shows an empty state when nothing matches, and clears the filters', async () => {

@@ -2,6 +2,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { FavouriteButton } from '@/features/favourites/components/favourite-button';
 import { PetList } from '@/features/pets/components/pet-list';
+import { SaveSearchButton } from '@/features/saved-searches/components/save-search-button';
 
 export function Component() {
   const { user, status } = useAuth();
@@ -12,6 +13,9 @@ export function Component() {
         title="Pets looking for a home"
         description="Search by name or pick a category, then open a pet to learn more."
       />
+      <div className="mb-4 flex justify-end">
+        <SaveSearchButton signedIn={signedIn} />
+      </div>
       <PetList
         cardAction={(pet) => (
           <FavouriteButton petId={pet._id} petName={pet.petName} signedIn={signedIn} />

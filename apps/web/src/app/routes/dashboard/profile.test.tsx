@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { accountMessages } from '@/features/auth/lib/account-messages';
 import type { HttpHandler } from 'msw';
+import type { SavedSearch } from '@pet-haven/shared/saved-searches';
 import { describe, expect, it, vi } from 'vitest';
 import { answer, apiError, authError, lastBodySent } from '@/testing/api-handlers';
 import { renderRoute } from '@/testing/render-route';
@@ -34,6 +35,7 @@ const profile = (handlers: HttpHandler[] = []) =>
       ...signedIn(),
       answer('GET /api/auth/list-sessions', () => [laptop, phone]),
       answer('GET /api/user/notifications', () => allOn),
+      answer('GET /api/user/saved-searches', () => []),
       ...handlers,
     ],
   });
@@ -159,6 +161,7 @@ describe('/dashboard/profile: account', () => {
         adoptionRequests: [],
         adoptionMessages: [],
         favourites: [],
+        savedSearches: [],
         campaigns: [],
         donations: [],
       })),
@@ -246,5 +249,58 @@ describe('/unsubscribe', () => {
   it('says a broken link is not valid', async () => {
     renderRoute('/unsubscribe?token=garbage');
     expect(await screen.findByText('This unsubscribe link is not valid.')).toBeInTheDocument();
+  });
+});
+
+describe('/dashboard/profile: saved searches', () => {
+  const cats: SavedSearch = {
+    id: '00000000-0000-4000-8000-0000000000c1',
+    name: 'Small cats near Leeds',
+    query: 'category=cat&size=small&near=2644688&within=50&place=Leeds%2C+United+Kingdom',
+    alerts: true,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    lastAlertedAt: null,
+  };
+
+  it('lists them with their filters in words, and turns alerts off, renames and deletes', async () => {
+    let current = [cats];
+    const r = profile([
+      answer('GET /api/user/saved-searches', () => current),
+      answer('PATCH /api/user/saved-searches/:id', ({ body }) => {
+        current = [{ ...cats, ...body }];
+        return current[0]!;
+      }),
+      answer('DELETE /api/user/saved-searches/:id', () => {
+        current = [];
+        return { deleted: true as const };
+      }),
+    ]);
+    const link = await screen.findByRole('link', { name: 'Small cats near Leeds' });
+    expect(link).toHaveAttribute('href', `/petlist?${cats.query}`);
+    expect(
+      screen.getByText('Cat, Small, within 50 km of Leeds, United Kingdom'),
+    ).toBeInTheDocument();
+
+    const alerts = screen.getByRole('checkbox', {
+      name: 'E-mail me new matches for Small cats near Leeds',
+    });
+    expect(alerts).toBeChecked();
+    await r.user.click(alerts);
+    await waitFor(() => expect(lastBodySent(r.requests, 'PATCH')).toEqual({ alerts: false }));
+    await waitFor(() => expect(alerts).not.toBeChecked());
+
+    await r.user.click(screen.getByRole('button', { name: 'Rename Small cats near Leeds' }));
+    const name = screen.getByLabelText('New name');
+    await r.user.clear(name);
+    await r.user.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByText('Give the search a name')).toBeInTheDocument();
+    await r.user.type(name, 'Cats');
+    await r.user.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByRole('link', { name: 'Cats' })).toBeInTheDocument();
+    expect(lastBodySent(r.requests, 'PATCH')).toEqual({ name: 'Cats' });
+
+    await r.user.click(screen.getByRole('button', { name: 'Delete Cats' }));
+    await r.user.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('No saved searches yet.')).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { DeviceSessions } from '@/features/auth/components/device-sessions';
 import { DownloadMyData } from '@/features/auth/components/download-my-data';
 import { ProfileDetailsForm } from '@/features/auth/components/profile-details-form';
 import { NotificationSettingsForm } from '@/features/notifications/components/notification-settings-form';
+import { SavedSearchesList } from '@/features/saved-searches/components/saved-searches-list';
 import type { ReactNode } from 'react';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -27,7 +28,7 @@ export function Component() {
   return (
     <DashboardTab
       title="Profile"
-      description="Your account and the e-mails we send you."
+      description="Your account, your saved searches and the e-mails we send you."
       className="max-w-3xl space-y-6"
     >
       <Section id="profile-details" title="Name and photo">
@@ -44,6 +45,9 @@ export function Component() {
       </Section>
       <Section id="profile-notifications" title="E-mail notifications">
         <NotificationSettingsForm />
+      </Section>
+      <Section id="profile-saved-searches" title="Saved searches">
+        <SavedSearchesList />
       </Section>
       <Section id="profile-data" title="Your data">
         <DownloadMyData />
