@@ -131,6 +131,15 @@ test.describe('an adoption from application to home', () => {
     await expectVisible(card);
     await expectVisible(card.getByText(/km away/));
     expect(new URL(a.page.url()).searchParams.get('within')).toBe('50');
+    // she saves the search, to hear of new matches
+    await a.page.getByRole('button', { name: 'Save this search' }).click();
+    const saveDialog = a.page.getByRole('dialog', { name: 'Save this search' });
+    await expect(saveDialog.getByLabel('Name')).toHaveValue(
+      'Cat, Small, good with children, within 50 km of York, United Kingdom',
+    );
+    await saveDialog.getByLabel('Name').fill(`Small cats near York ${tag}`);
+    await saveDialog.getByRole('button', { name: 'Save search' }).click();
+    await expectText(a.page, 'Search saved. Find it on your profile.');
     await card.getByRole('button', { name: `Save ${petName} to favourites` }).click();
     await expect(
       card.getByRole('button', { name: `Remove ${petName} from favourites` }),
@@ -206,5 +215,21 @@ test.describe('an adoption from application to home', () => {
     await expectVisible(
       a.page.getByRole('row', { name: new RegExp(petName) }).getByText('Adopted', { exact: true }),
     );
+
+    // --- Ann's saved search is on her profile: it opens the list with its filters
+    await a.page.goto('/dashboard/profile');
+    const savedSearch = a.page.getByRole('link', { name: `Small cats near York ${tag}` });
+    await a.page
+      .getByRole('checkbox', { name: `E-mail me new matches for Small cats near York ${tag}` })
+      .uncheck();
+    await expect(
+      a.page.getByRole('checkbox', {
+        name: `E-mail me new matches for Small cats near York ${tag}`,
+      }),
+    ).not.toBeChecked();
+    await savedSearch.click();
+    await waitForPath(a.page, '/petlist');
+    expect(new URL(a.page.url()).searchParams.get('size')).toBe('small');
+    expect(new URL(a.page.url()).searchParams.get('within')).toBe('50');
   });
 });

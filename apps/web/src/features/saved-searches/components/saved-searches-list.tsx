@@ -31,6 +31,8 @@ function SavedSearchRow({ search }: { search: SavedSearch }) {
   const [name, setName] = useState(search.name);
   const [nameError, setNameError] = useState<string | undefined>();
   const inputId = `saved-search-name-${search.id}`;
+  // the box shows the change at once, while it is saved
+  const alertsShown = (update.isPending ? update.variables?.alerts : undefined) ?? search.alerts;
 
   async function rename() {
     const parsed = nameSchema.safeParse(name);
@@ -107,7 +109,7 @@ function SavedSearchRow({ search }: { search: SavedSearch }) {
             type="checkbox"
             className="size-4 accent-brand-600"
             aria-label={`E-mail me new matches for ${search.name}`}
-            checked={search.alerts}
+            checked={alertsShown}
             disabled={update.isPending}
             onChange={(e) =>
               update.mutate(
