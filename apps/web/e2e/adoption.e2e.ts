@@ -200,6 +200,10 @@ test.describe('an adoption from application to home', () => {
     await page.getByRole('button', { name: 'Accept', exact: true }).click();
     await expectText(page, messages.adoption.accepted);
     await page.getByRole('button', { name: 'Confirm adoption' }).click();
+    await page
+      .getByRole('alertdialog', { name: `Confirm the adoption of ${petName}?` })
+      .getByRole('button', { name: 'Confirm adoption' })
+      .click();
     await expectText(page, 'Adoption confirmed.');
     const history = page.getByRole('region', { name: 'History' });
     await expect(history.getByRole('listitem')).toHaveCount(3);

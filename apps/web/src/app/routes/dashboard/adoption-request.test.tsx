@@ -75,6 +75,9 @@ describe('/dashboard/adoption/:id', () => {
     expect(await screen.findByRole('button', { name: 'Confirm adoption' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
     await r.user.click(screen.getByRole('button', { name: 'Confirm adoption' }));
+    // asked once more: it cannot be taken back
+    const confirm = await screen.findByRole('alertdialog', { name: /^Confirm the adoption of/ });
+    await r.user.click(within(confirm).getByRole('button', { name: 'Confirm adoption' }));
     expect(await screen.findByText(requestPageTexts.adoptedConfirmed)).toBeInTheDocument();
     await waitFor(() =>
       expect(

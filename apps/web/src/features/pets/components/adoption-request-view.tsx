@@ -16,6 +16,7 @@ import {
   type AdoptionStatus,
 } from '@pet-haven/shared/pets';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorText } from '@/components/ui/error-text';
 import { FormField } from '@/components/ui/form-field';
 import { LoadError } from '@/components/ui/load-error';
@@ -201,17 +202,32 @@ function OwnerMoves({ request }: { request: AdoptionRequestDetail }) {
 
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label="Decide on this request">
-      {allowed.map((m) => (
-        <Button
-          key={m.to}
-          variant={m.variant}
-          disabled={update.isPending}
-          loading={update.isPending && update.variables?.status === m.to}
-          onClick={() => move(m.to)}
-        >
-          {m.label}
-        </Button>
-      ))}
+      {allowed.map((m) => {
+        const button = (
+          <Button
+            key={m.to}
+            variant={m.variant}
+            disabled={update.isPending}
+            loading={update.isPending && update.variables?.status === m.to}
+            onClick={m.to === 'adopted' ? undefined : () => move(m.to)}
+          >
+            {m.label}
+          </Button>
+        );
+        // the one move that cannot be taken back: asked once more
+        return m.to === 'adopted' ? (
+          <ConfirmDialog
+            key={m.to}
+            title={`Confirm the adoption of ${request.petName}?`}
+            description={`${request.petName} is marked adopted, and every other open request for it is closed; their senders are told by e-mail.`}
+            confirmLabel="Confirm adoption"
+            onConfirm={() => move(m.to)}
+            trigger={button}
+          />
+        ) : (
+          button
+        );
+      })}
     </div>
   );
 }
@@ -261,7 +277,13 @@ function Conversation({ request }: { request: AdoptionRequestDetail }) {
               </p>
             )
           ) : (
-            <ol className="flex flex-col gap-3" aria-label="Messages">
+            // new messages (the other party's, fetched again) are read out as they come
+            <ol
+              className="flex flex-col gap-3"
+              aria-label="Messages"
+              aria-live="polite"
+              aria-relevant="additions"
+            >
               {shown.map((m) => (
                 <li
                   key={m._id}
