@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParamSchema } from './ids';
 import { pagingQuerySchema } from './pagination';
-import { petFilterNames, petFiltersSchema, type PetFilters } from './pets';
+import { distanceChoicesKm, petFilterNames, petFiltersSchema, type PetFilters } from './pets';
 import { text } from './text';
 
 /** Saved searches a user may keep. */
@@ -9,23 +9,26 @@ export const SAVED_SEARCHES_MAX = 20;
 export const SAVED_SEARCH_NAME_MAX = 80;
 
 /**
- * The query string of /petlist holding only the given filters, in a fixed order: the form a saved
- * search keeps and links to (`category=cat&size=small`). Paging, sort and unknown parameters are
- * not filters and are dropped.
+ * The query string of /petlist for these filters, in a fixed order (`category=cat&size=small`):
+ * the form a saved search keeps and links to. Yes-filters are written `true`, numbers in decimal,
+ * text as parsed (trimmed).
  */
-export function filtersQueryString(input: Record<string, string | undefined>): string {
+export function filtersQueryString(filters: PetFilters): string {
   const params = new URLSearchParams();
   for (const name of petFilterNames) {
-    const value = input[name];
-    if (value !== undefined && value !== '') params.set(name, value);
+    const value = filters[name];
+    if (value === undefined || value === '') continue;
+    if (name === 'place' && filters.near === undefined) continue;
+    params.set(name, String(value));
   }
   return params.toString();
 }
 
 /**
- * A /petlist query string (with or without the leading "?"), checked against the list's filters:
- * each bad filter is an issue on its own name under this field (`json.query.near`). Answers the
- * normalised string (`filtersQueryString`).
+ * A /petlist query string (with or without the leading "?"), checked against the list's filters
+ * (paging, sort and unknown parameters are dropped): each bad filter is an issue on its own name
+ * under this field (`json.query.near`). A distance is one of the list's choices (what /petlist
+ * shows). Answers the normalised string (`filtersQueryString`).
  */
 const filtersQuerySchema = text()
   .max(1000, 'The search is too long')
@@ -38,7 +41,16 @@ const filtersQuerySchema = text()
       }
       return z.NEVER;
     }
-    return filtersQueryString(input);
+    const { within } = parsed.data;
+    if (within !== undefined && !(distanceChoicesKm as readonly number[]).includes(within)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `within must be one of ${distanceChoicesKm.join(', ')} km`,
+        path: ['within'],
+      });
+      return z.NEVER;
+    }
+    return filtersQueryString(parsed.data);
   })
   .describe('The filters as /petlist writes them in its address, e.g. "category=cat&near=2644688"');
 
@@ -82,6 +94,10 @@ export const savedSearchSchema = z
   .meta({ id: 'SavedSearch' });
 export type SavedSearch = z.infer<typeof savedSearchSchema>;
 export const savedSearchListSchema = z.array(savedSearchSchema);
+
+/** DELETE /api/user/saved-searches/{id}. */
+export const savedSearchDeletedSchema = z.object({ deleted: z.literal(true) });
+export type SavedSearchDeleted = z.infer<typeof savedSearchDeletedSchema>;
 
 /** A saved search's filters, read back from its query string. */
 export const filtersOfQuery = (query: string): PetFilters | null => {

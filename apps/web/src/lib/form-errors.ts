@@ -3,7 +3,8 @@ import { isApiError } from './api-client';
 
 /**
  * Puts the server's field messages (`issues`, whose paths read like `json.petName`) next to the
- * form's own fields; issues about anything else are left to the screen's toast.
+ * form's own fields (an issue on an item of a list field, `json.morePhotos.2`, by that field);
+ * issues about anything else are left to the screen's toast.
  */
 export function setServerFieldErrors<T extends FieldValues>(
   err: unknown,
@@ -12,7 +13,10 @@ export function setServerFieldErrors<T extends FieldValues>(
 ): void {
   if (!isApiError(err)) return;
   for (const issue of err.issues) {
-    const name = issue.path.replace(/^(json|body)\./, '') as Path<T>;
+    const path = issue.path.replace(/^(json|body)\./, '');
+    const name = (fields as readonly string[]).includes(path)
+      ? (path as Path<T>)
+      : (path.replace(/\.\d+$/, '') as Path<T>);
     if (fields.includes(name)) setError(name, { message: issue.message });
   }
 }

@@ -6,6 +6,7 @@ import {
 import { mailStatusSchema } from '@pet-haven/shared/mail';
 import {
   savedSearchBodySchema,
+  savedSearchDeletedSchema,
   savedSearchListSchema,
   savedSearchSchema,
   savedSearchesQuerySchema,
@@ -203,7 +204,7 @@ export const apiRoutes = {
     answer: savedSearchSchema,
     body: updateSavedSearchBodySchema,
   },
-  'DELETE /api/user/saved-searches/:id': { answer: z.object({ deleted: z.literal(true) }) },
+  'DELETE /api/user/saved-searches/:id': { answer: savedSearchDeletedSchema },
 
   // mail
   'GET /api/admin/mail-status': { answer: mailStatusSchema },

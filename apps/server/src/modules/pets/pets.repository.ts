@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   ageBands,
   birthDateFromAge,
@@ -306,14 +306,14 @@ const searchWhere = (filter: PetFilter, search: PetSearch) =>
   );
 
 /**
- * Pets added after `after` (not by `excludeOwnerId`) that the filter and search match, in the
- * order they were added, at most `limit` (a saved search's alert).
+ * Pets added after `added.after` and by `added.until` (not by `excludeOwnerId`) that the filter and
+ * search match, in the order they were added, at most `limit` (a saved search's alert).
  */
 export function newPetsMatching(
   db: DbOrTx,
   filter: PetFilter,
   search: PetSearch,
-  after: Date,
+  added: { after: Date; until: Date },
   excludeOwnerId: string,
   limit: number,
 ): Promise<PetRow[]> {
@@ -324,7 +324,12 @@ export function newPetsMatching(
     .innerJoin(images, eq(images.id, pets.imageId))
     .leftJoin(places, eq(places.id, pets.placeId))
     .where(
-      and(searchWhere(filter, search), gt(pets.dateAdded, after), ne(pets.ownerId, excludeOwnerId)),
+      and(
+        searchWhere(filter, search),
+        gt(pets.dateAdded, added.after),
+        lte(pets.dateAdded, added.until),
+        ne(pets.ownerId, excludeOwnerId),
+      ),
     )
     .orderBy(asc(pets.dateAdded), asc(pets.id))
     .limit(limit);
@@ -399,6 +404,24 @@ export function findPetPhotos(db: DbOrTx, petId: string): Promise<PetPhoto[]> {
     .innerJoin(images, eq(images.id, petPhotos.imageId))
     .where(eq(petPhotos.petId, petId))
     .orderBy(asc(petPhotos.position));
+}
+
+/**
+ * Locks the pet's row until the transaction ends and answers its cover and other photos (null
+ * when the pet is gone): a change of its pictures reads them under the lock.
+ */
+export async function lockPetPictures(
+  tx: DbOrTx,
+  id: string,
+): Promise<{ imageId: string; photoIds: string[] } | null> {
+  const rows = await tx
+    .select({ imageId: pets.imageId })
+    .from(pets)
+    .where(eq(pets.id, id))
+    .for('no key update');
+  if (!rows[0]) return null;
+  const photos = await findPetPhotos(tx, id);
+  return { imageId: rows[0].imageId, photoIds: photos.map((p) => p.imageId) };
 }
 
 /** Replaces the pet's photos after its cover with these images, in this order (positions 1..n). */

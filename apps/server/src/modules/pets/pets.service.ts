@@ -77,19 +77,20 @@ async function searchOf(
 }
 
 /**
- * Pets still looking for a home, added after `after` by someone other than `userId`, that a
- * saved search's filters match: the first `limit` in the order they were added.
+ * Pets still looking for a home, added after `added.after` and by `added.until` by someone other
+ * than `userId`, that a saved search's filters match: the first `limit` in the order they were
+ * added.
  */
 export async function newPetsMatching(
   deps: Pick<AppDeps, 'now'>,
   db: DbOrTx,
   filters: PetFilters,
-  after: Date,
+  added: { after: Date; until: Date },
   userId: string,
   limit: number,
 ): Promise<PetRow[]> {
   const { filter, search } = await searchOf(deps, db, { ...filters, adopted: false });
-  return repo.newPetsMatching(db, filter, search, after, userId, limit);
+  return repo.newPetsMatching(db, filter, search, added, userId, limit);
 }
 
 /** The sitemap's pets (decision 021): how many there are. */
@@ -230,27 +231,35 @@ export async function updatePet(
   if (petImage !== undefined) {
     changes.imageId = (await resolveHostedImage(deps, petImage, 'json.petImage')).id;
   }
-  const coverId = changes.imageId ?? pet.imageId;
-  const before = [pet.imageId, ...(pet.morePhotos ?? []).map((p) => p.imageId)];
-  const photoIds =
+  const newPhotos =
     morePhotos !== undefined
-      ? await resolveMorePhotos(deps, morePhotos, coverId)
-      : before.slice(1).filter((imageId) => imageId !== coverId);
-  const photosChanged = photoIds.join() !== before.slice(1).join();
+      ? await resolveMorePhotos(deps, morePhotos, changes.imageId ?? pet.imageId)
+      : undefined;
+  let released: string[] = [];
+  // the pet is locked and its photos read again in the transaction: a change saved meanwhile by
+  // another request is neither lost nor left unreleased
   const write = async (tx: Tx) => {
+    const current = await repo.lockPetPictures(tx, id);
+    if (!current) return false;
+    const coverId = changes.imageId ?? current.imageId;
+    const before = [current.imageId, ...current.photoIds];
+    if (newPhotos?.includes(coverId)) {
+      throw invalidField('json.morePhotos', 'The same photo is there twice');
+    }
+    const photoIds = newPhotos ?? current.photoIds.filter((imageId) => imageId !== coverId);
     if (!(await repo.updatePet(tx, id, changes))) return false;
-    if (photosChanged) await repo.replacePetPhotos(tx, id, photoIds);
+    if (photoIds.join() !== current.photoIds.join()) {
+      await repo.replacePetPhotos(tx, id, photoIds);
+    }
+    const kept = new Set([coverId, ...photoIds]);
+    released = before.filter((imageId) => !kept.has(imageId));
     return true;
   };
   const updated = petsPolicy.actsAsAdmin(actor, pet)
     ? await updatePetByAdmin(deps, actor, pet, write)
     : await deps.database.db.transaction(write);
   if (!updated) throw petNotFound();
-  const kept = new Set([coverId, ...photoIds]);
-  await releaseImages(
-    deps,
-    before.filter((imageId) => !kept.has(imageId)),
-  );
+  await releaseImages(deps, released);
   return getPetWithPhotos(deps, id);
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { countRows, pageFrom } from '../../db/paging';
-import { savedSearches, user } from '../../db/schema/index';
+import { pets, savedSearches, user } from '../../db/schema/index';
 import type { Page, PageWindow } from '../../lib/paging';
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect;
@@ -53,7 +53,15 @@ export async function updateOwnSavedSearch(
 ): Promise<SavedSearchRow | null> {
   const rows = await db
     .update(savedSearches)
-    .set(changes)
+    .set({
+      ...changes,
+      // alerts turned back on start from now: pets listed while they were off are not mailed
+      ...(changes.alerts === true
+        ? {
+            checkedUntil: sql`case when ${savedSearches.alerts} then ${savedSearches.checkedUntil} else now() end`,
+          }
+        : {}),
+    })
     .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
     .returning();
   return rows[0] ?? null;
@@ -94,12 +102,14 @@ export function listSavedSearches(
 
 /**
  * Locks and answers up to `limit` searches with alerts on that were not mailed since
- * `alertedBefore`, after the id `afterId`, in id order. Searches another process holds are
- * skipped (SKIP LOCKED): it is checking them.
+ * `alertedBefore` and have a pet added after their `checked_until` and by `until` (any pet: the
+ * filters are applied after), after the id `afterId`, in id order. Searches another process holds
+ * are skipped (SKIP LOCKED): it is checking them.
  */
 export function claimDueSearches(
   tx: Tx,
   alertedBefore: Date,
+  until: Date,
   afterId: string | null,
   limit: number,
 ): Promise<SavedSearchRow[]> {
@@ -110,6 +120,8 @@ export function claimDueSearches(
       and(
         eq(savedSearches.alerts, true),
         or(isNull(savedSearches.lastAlertedAt), lte(savedSearches.lastAlertedAt, alertedBefore)),
+        // served by pets_date_idx
+        sql`exists (select 1 from ${pets} where ${pets.dateAdded} > ${savedSearches.checkedUntil} and ${pets.dateAdded} <= ${until.toISOString()}::timestamptz)`,
         afterId ? gt(savedSearches.id, afterId) : undefined,
       ),
     )
@@ -119,14 +131,30 @@ export function claimDueSearches(
 }
 
 /**
- * After a check: pets added up to the transaction's start were considered; `alertedAt`, when an
- * alert was written.
+ * Pets added up to this time are settled (every transaction that added one has ended, unless it
+ * ran longer than `settleSeconds`): an alert run considers pets up to it, and the next run after
+ * it, so a pet is seen by exactly one run. The database's clock, as `pets.date_added`.
  */
-export async function markChecked(tx: Tx, id: string, alertedAt: Date | null): Promise<void> {
+export async function settledUntil(tx: Tx, settleSeconds: number): Promise<Date> {
+  const result = await tx.execute(
+    sql`select now() - make_interval(secs => ${settleSeconds}) as until`,
+  );
+  const [row] = (result as unknown as { rows: { until: Date | string }[] }).rows;
+  // read into a JavaScript Date (milliseconds): the bound and checked_until are then the same value
+  return new Date(row!.until);
+}
+
+/** After a check: pets added up to `until` were considered; `alertedAt`, when a mail was written. */
+export async function markChecked(
+  tx: Tx,
+  id: string,
+  until: Date,
+  alertedAt: Date | null,
+): Promise<void> {
   await tx
     .update(savedSearches)
     .set({
-      checkedUntil: sql`now()`,
+      checkedUntil: sql`greatest(${savedSearches.checkedUntil}, ${until.toISOString()}::timestamptz)`,
       ...(alertedAt ? { lastAlertedAt: alertedAt } : {}),
     })
     .where(eq(savedSearches.id, id));

@@ -31,6 +31,9 @@ const patch = (id: string, token: string, json: object) =>
 const remove = (id: string, token: string) =>
   ctx.request(`/api/user/saved-searches/${id}`, { method: 'DELETE', token });
 
+/** A run of the alert job that considers pets up to now (the job waits a minute for them). */
+const alertRun = (deps: typeof ctx.deps) => sendSavedSearchAlerts(deps, { settleSeconds: 0 });
+
 const alertsTo = async (email: string) => {
   await ctx.deps.mailer.deliverDue();
   return smtp.to(email).filter((m) => m.parsed.subject?.includes('match'));
@@ -54,13 +57,13 @@ describe('saved searches', () => {
       .onConflictDoNothing();
     const res = await save(seeker.token, {
       name: '  Small cats near Leeds ',
-      query: `?sort=nearest&page=3&size=small&category=cat&near=${leeds}&within=50&utm=x`,
+      query: `?sort=nearest&page=3&size=small&category=cat&near=${leeds}.0&within=50&utm=x&search=+Tib+&goodWithCats=true`,
     });
     expect(res.status, res.text).toBe(201);
     const saved = savedSearchSchema.parse(res.body);
     expect(saved).toMatchObject({
       name: 'Small cats near Leeds',
-      query: `category=cat&size=small&near=${leeds}&within=50`,
+      query: `search=Tib&category=cat&size=small&goodWithCats=true&near=${leeds}&within=50`,
       alerts: true,
       lastAlertedAt: null,
     });
@@ -83,6 +86,11 @@ describe('saved searches', () => {
     );
     const withinAlone = await save(seeker.token, { name: 'x', query: 'within=10' });
     expect(expectInvalid(withinAlone)).toEqual(['json.query.within']);
+    // a distance the list does not offer, and a place id written oddly (0x10 is 16: no such place)
+    const oddWithin = await save(seeker.token, { name: 'x', query: 'near=2644688&within=7' });
+    expect(expectInvalid(oddWithin)).toEqual(['json.query.within']);
+    const hexPlace = await save(seeker.token, { name: 'x', query: 'near=0x10' });
+    expect(expectInvalid(hexPlace)).toEqual(['json.query.near']);
     const unknownPlace = await save(seeker.token, { name: 'x', query: 'near=999999999' });
     expect(expectInvalid(unknownPlace)).toEqual(['json.query.near']);
     expect(expectInvalid(await save(seeker.token, { name: 'x' }))).toEqual(['json.query']);
@@ -137,11 +145,10 @@ describe('saved searches', () => {
       json: { adopted: true },
     });
 
+    // the job mails pets a minute after they were added (any transaction adding one has ended)
+    expect(await sendSavedSearchAlerts(ctx.deps)).toBe(0);
     // two processes run the job at once: one alert
-    const [a, b] = await Promise.all([
-      sendSavedSearchAlerts(ctx.deps),
-      sendSavedSearchAlerts({ ...ctx.deps }),
-    ]);
+    const [a, b] = await Promise.all([alertRun(ctx.deps), alertRun({ ...ctx.deps })]);
     expect(a + b).toBe(1);
     const [mail, ...others] = await alertsTo(seeker.email);
     expect(others).toEqual([]);
@@ -155,19 +162,26 @@ describe('saved searches', () => {
 
     // a new match the same day waits for tomorrow; a pet already mailed is not mailed again
     await addPetVia(ctx, owner.token, { petName: 'Next', petCategory: 'dog', size: 'small' });
-    expect(await sendSavedSearchAlerts(ctx.deps)).toBe(0);
+    expect(await alertRun(ctx.deps)).toBe(0);
     clock = new Date(clock.getTime() + 86_400_000 + 1000);
-    expect(await sendSavedSearchAlerts(ctx.deps)).toBe(1);
+    expect(await alertRun(ctx.deps)).toBe(1);
     const second = (await alertsTo(seeker.email))[1]!;
     expect(second.parsed.subject).toBe('A new pet matches "Small dogs": Next');
     expect(second.parsed.text).not.toContain('Before (');
 
-    // paused: nothing; turned off by topic: nothing either
+    // paused: nothing; turned back on: pets listed while paused are not mailed, later ones are
     await patch(search.id, seeker.token, { alerts: false });
-    await addPetVia(ctx, owner.token, { petName: 'Third', petCategory: 'dog', size: 'small' });
+    await addPetVia(ctx, owner.token, { petName: 'Paused', petCategory: 'dog', size: 'small' });
     clock = new Date(clock.getTime() + 2 * 86_400_000);
-    expect(await sendSavedSearchAlerts(ctx.deps)).toBe(0);
+    expect(await alertRun(ctx.deps)).toBe(0);
     await patch(search.id, seeker.token, { alerts: true });
+    expect(await alertRun(ctx.deps)).toBe(0);
+    await addPetVia(ctx, owner.token, { petName: 'Fourth', petCategory: 'dog', size: 'small' });
+    expect(await alertRun(ctx.deps)).toBe(1);
+    const third = (await alertsTo(seeker.email))[2]!;
+    expect(third.parsed.subject).toBe('A new pet matches "Small dogs": Fourth');
+
+    // the topic turned off: nothing either
     const settings = notificationSettingsSchema.parse(
       (await ctx.request('/api/user/notifications', { token: seeker.token })).body,
     );
@@ -176,8 +190,10 @@ describe('saved searches', () => {
       token: seeker.token,
       json: { ...settings, 'pet-alerts': false },
     });
-    expect(await sendSavedSearchAlerts(ctx.deps)).toBe(0);
-    expect(await alertsTo(seeker.email)).toHaveLength(2);
+    await addPetVia(ctx, owner.token, { petName: 'Fifth', petCategory: 'dog', size: 'small' });
+    clock = new Date(clock.getTime() + 2 * 86_400_000);
+    expect(await alertRun(ctx.deps)).toBe(0);
+    expect(await alertsTo(seeker.email)).toHaveLength(3);
     await remove(search.id, seeker.token);
   });
 });

@@ -1,6 +1,6 @@
-import { z } from '@hono/zod-openapi';
 import {
   savedSearchBodySchema,
+  savedSearchDeletedSchema,
   savedSearchListSchema,
   savedSearchParamSchema,
   savedSearchSchema,
@@ -44,7 +44,7 @@ const deleteRoute = route.delete('/user/saved-searches/{id}', {
   summary: "Delete one of the caller's saved searches",
   guard: signedIn,
   request: { params: savedSearchParamSchema },
-  ok: [200, jsonContent(z.object({ deleted: z.literal(true) }), 'Deleted')],
+  ok: [200, jsonContent(savedSearchDeletedSchema, 'Deleted')],
   errors: [400, 401, [404, 'No such search of the caller']],
 });
 

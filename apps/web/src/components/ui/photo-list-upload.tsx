@@ -76,14 +76,19 @@ export function PhotoListUpload({
   const [dragged, setDragged] = useState<number | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
   // after a move by keyboard, the moved photo's button that moved it (the DOM move may blur it)
-  const [refocus, setRefocus] = useState<{ url: string; dir: 'earlier' | 'later' } | null>(null);
+  const [refocus, setRefocus] = useState<{
+    url: string;
+    dir: 'earlier' | 'later' | 'input';
+  } | null>(null);
   useEffect(() => {
     if (!refocus) return;
-    listRef.current
-      ?.querySelector<HTMLElement>(
-        `[data-photo="${CSS.escape(refocus.url)}"] [data-move="${refocus.dir}"]`,
-      )
-      ?.focus();
+    if (refocus.dir === 'input') inputRef.current?.focus();
+    else
+      listRef.current
+        ?.querySelector<HTMLElement>(
+          `[data-photo="${CSS.escape(refocus.url)}"] [data-move="${refocus.dir}"]`,
+        )
+        ?.focus();
     setRefocus(null);
   }, [refocus]);
 
@@ -117,6 +122,7 @@ export function PhotoListUpload({
       );
       patchUpload(key, null);
       onUploaded(answer.data.display_url);
+      setNotice(`${file.name} uploaded.`);
     } catch (err) {
       if (controller.signal.aborted) return;
       patchUpload(key, {
@@ -145,7 +151,7 @@ export function PhotoListUpload({
   function moveTo(from: number, to: number) {
     if (to < 0 || to >= value.length || from === to) return;
     onChange(move(value, from, to));
-    setNotice(`${altOf(from)} moved to place ${to + 1} of ${value.length}.`);
+    setNotice(`${altOf(from)} is now ${altOf(to)}.`);
   }
 
   return (
@@ -165,33 +171,45 @@ export function PhotoListUpload({
         onChange={(e) => choose([...(e.target.files ?? [])])}
         className="block w-full cursor-pointer rounded-md border border-slate-300 bg-white text-sm text-slate-700 file:mr-3 file:cursor-pointer file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:text-white hover:file:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200"
       />
+      {uploads.length > 0 && (
+        <div className="flex flex-col gap-2">
+          {uploads.map((u) => (
+            <div key={u.key} className="flex flex-wrap items-center gap-2 text-xs">
+              <span className="max-w-40 truncate text-slate-700 dark:text-slate-300">{u.name}</span>
+              {u.error ? (
+                <>
+                  <ErrorText className="flex-1" live={false}>
+                    {u.error}
+                  </ErrorText>
+                  <Button variant="ghost" size="sm" onClick={() => patchUpload(u.key, null)}>
+                    Dismiss
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <ProgressBar
+                    value={Math.round((u.progress ?? 1) * 100)}
+                    label={`Uploading ${u.name}`}
+                    className="min-w-24 flex-1"
+                  />
+                  <span className="min-w-16 text-right text-slate-600 tabular-nums dark:text-slate-300">
+                    {u.progress === null ? 'Processing…' : `${Math.round(u.progress * 100)}%`}
+                  </span>
+                </>
+              )}
+            </div>
+          ))}
+        </div>
+      )}
+      {/* what happened, read out once: moves, removals, finished and failed uploads */}
       <div aria-live="polite" className="flex flex-col gap-2">
-        {uploads.map((u) => (
-          <div key={u.key} className="flex flex-wrap items-center gap-2 text-xs">
-            <span className="max-w-40 truncate text-slate-700 dark:text-slate-300">{u.name}</span>
-            {u.error ? (
-              <>
-                <ErrorText className="flex-1">{u.error}</ErrorText>
-                <Button variant="ghost" size="sm" onClick={() => patchUpload(u.key, null)}>
-                  Dismiss
-                </Button>
-              </>
-            ) : (
-              <>
-                <ProgressBar
-                  value={Math.round((u.progress ?? 1) * 100)}
-                  label={`Uploading ${u.name}`}
-                  className="min-w-24 flex-1"
-                />
-                <span className="min-w-16 text-right text-slate-600 tabular-nums dark:text-slate-300">
-                  {u.progress === null ? 'Processing…' : `${Math.round(u.progress * 100)}%`}
-                </span>
-              </>
-            )}
-          </div>
-        ))}
         {notice && <p className="sr-only">{notice}</p>}
-        <ErrorText>{error}</ErrorText>
+        {uploads
+          .filter((u) => u.error)
+          .map((u) => (
+            <p key={u.key} className="sr-only">{`${u.name}: ${u.error}`}</p>
+          ))}
+        <ErrorText live={false}>{error}</ErrorText>
       </div>
       {value.length > 0 && (
         <ol ref={listRef} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
@@ -263,6 +281,8 @@ export function PhotoListUpload({
                   onClick={() => {
                     onChange(value.filter((u) => u !== url));
                     setNotice(`${altOf(i)} removed.`);
+                    // the button is gone with its photo: the focus goes back to the file box
+                    setRefocus({ url: '', dir: 'input' });
                   }}
                 >
                   Remove

@@ -37,6 +37,8 @@ interface PictureFormProps<T extends FieldValues, TOut extends FieldValues> {
   children: ReactNode;
   /** Other uploads running in the children: Submit waits for them too. */
   busy?: boolean;
+  /** Told when the picture's upload starts and ends. */
+  onPictureUploadingChange?: (uploading: boolean) => void;
 }
 
 /**
@@ -52,6 +54,7 @@ export function PictureForm<T extends FieldValues, TOut extends FieldValues>({
   submitLabel,
   children,
   busy = false,
+  onPictureUploadingChange,
 }: PictureFormProps<T, TOut>) {
   const [uploading, setUploading] = useState(false);
 
@@ -79,7 +82,10 @@ export function PictureForm<T extends FieldValues, TOut extends FieldValues>({
         name={picture}
         clearErrors={form.clearErrors}
         label={pictureLabel}
-        onUploadingChange={setUploading}
+        onUploadingChange={(running) => {
+          setUploading(running);
+          onPictureUploadingChange?.(running);
+        }}
       />
       {children}
       <div>

@@ -73,6 +73,7 @@ export function PetDetails({
     <article className="grid gap-8 md:grid-cols-2">
       <div>
         <Gallery
+          key={pet._id}
           photos={[pet.petImage, ...(pet.morePhotos ?? [])]}
           altOf={(i, count) =>
             count === 1 ? pet.petName : `${pet.petName}, photo ${i + 1} of ${count}`

@@ -78,6 +78,7 @@ export function PetForm({
   const { errors } = form.formState;
   const { register } = form;
   const [photosUploading, setPhotosUploading] = useState(false);
+  const [coverUploading, setCoverUploading] = useState(false);
 
   return (
     <PictureForm
@@ -88,8 +89,13 @@ export function PetForm({
       onSave={onSave}
       submitLabel={submitLabel}
       busy={photosUploading}
+      onPictureUploadingChange={setCoverUploading}
     >
-      <PetPhotosField form={form} onUploadingChange={setPhotosUploading} />
+      <PetPhotosField
+        form={form}
+        onUploadingChange={setPhotosUploading}
+        coverUploading={coverUploading}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Pet Name" required error={errors.petName?.message}>
           <Input maxLength={petLimits.petName} {...register('petName')} />

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useController, useWatch, type UseFormReturn } from 'react-hook-form';
 import { PET_PHOTOS_MAX } from '@pet-haven/shared/pets';
 import { Button } from '@/components/ui/button';
@@ -7,6 +8,8 @@ import type { PetFormOutput, PetFormValues } from './pet-form';
 interface PetPhotosFieldProps {
   form: UseFormReturn<PetFormValues, unknown, PetFormOutput>;
   onUploadingChange: (uploading: boolean) => void;
+  /** The cover (Pet Image) is uploading: it will take the cover's place, so no photo does. */
+  coverUploading: boolean;
 }
 
 /**
@@ -14,7 +17,10 @@ interface PetPhotosFieldProps {
  * removed, or made the cover (the cover then takes the photo's place). With no cover yet, the
  * first photo to finish uploading becomes it.
  */
-export function PetPhotosField({ form, onUploadingChange }: PetPhotosFieldProps) {
+export function PetPhotosField({ form, onUploadingChange, coverUploading }: PetPhotosFieldProps) {
+  // read when an upload finishes (a render's value would be stale by then)
+  const coverUploadingRef = useRef(coverUploading);
+  coverUploadingRef.current = coverUploading;
   const { field, fieldState } = useController({ control: form.control, name: 'morePhotos' });
   const cover = useWatch({ control: form.control, name: 'petImage' });
   const photos = field.value ?? [];
@@ -29,12 +35,12 @@ export function PetPhotosField({ form, onUploadingChange }: PetPhotosFieldProps)
       hint={`Up to ${PET_PHOTOS_MAX} photos in all, the cover (Pet Image) first. Drag a photo or use its arrows to change the order.`}
       value={photos}
       onChange={setPhotos}
-      room={PET_PHOTOS_MAX - (cover ? 1 : 0) - photos.length}
+      room={PET_PHOTOS_MAX - (cover || coverUploading ? 1 : 0) - photos.length}
       onUploadingChange={onUploadingChange}
       onUploaded={(url) => {
         // read now, not from this render: uploads finish in any order
         const values = form.getValues();
-        if (!values.petImage) {
+        if (!values.petImage && !coverUploadingRef.current) {
           form.setValue('petImage', url, { shouldDirty: true });
           form.clearErrors('petImage');
         } else if (url !== values.petImage && !(values.morePhotos ?? []).includes(url)) {

@@ -39,6 +39,20 @@ export function petListFiltersFrom(params: URLSearchParams): PetListFilters {
   };
 }
 
+/**
+ * The filters the list applies, as a query string without the sort (what a saved search keeps):
+ * values the list ignores are not in it.
+ */
+export function appliedFiltersQuery(f: PetListFilters): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(f)) {
+    if (name === 'sort') continue;
+    const v = typeof value === 'boolean' ? (value ? 'true' : '') : value.trim();
+    if (v) params.set(name, v);
+  }
+  return params.toString();
+}
+
 /** How many filters beyond the name and category are set (the "More filters" button says it). */
 export const moreFiltersCount = (f: PetListFilters) =>
   [f.ageGroup, f.size, f.sex, f.goodWithChildren, f.goodWithDogs, f.goodWithCats, f.near].filter(

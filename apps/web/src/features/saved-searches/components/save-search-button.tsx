@@ -9,13 +9,15 @@ const SaveSearchDialog = lazy(() => loadDialog().then((m) => ({ default: m.SaveS
 interface SaveSearchButtonProps {
   /** Whether someone is signed in; null while the session is still loading. */
   signedIn: boolean | null;
+  /** The filters the list applies, as a query string (`category=cat&size=small`). */
+  query: string;
 }
 
 /**
- * "Save this search" on /petlist: keeps the list's filters (its address) under a name, with an
+ * "Save this search" on /petlist: keeps the list's filters under a name, with an
  * e-mail when new pets match. A visitor is asked to sign in and comes back to the same list.
  */
-export function SaveSearchButton({ signedIn }: SaveSearchButtonProps) {
+export function SaveSearchButton({ signedIn, query }: SaveSearchButtonProps) {
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
   const location = useLocation();
@@ -40,12 +42,7 @@ export function SaveSearchButton({ signedIn }: SaveSearchButtonProps) {
       </Button>
       {mounted && (
         <Suspense fallback={null}>
-          <SaveSearchDialog
-            key={location.search}
-            query={location.search}
-            open={open}
-            onOpenChange={setOpen}
-          />
+          <SaveSearchDialog key={query} query={query} open={open} onOpenChange={setOpen} />
         </Suspense>
       )}
     </>

@@ -2,25 +2,21 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import {
-  SAVED_SEARCH_NAME_MAX,
-  filtersQueryString,
-  savedSearchBodySchema,
-} from '@pet-haven/shared/saved-searches';
+import { SAVED_SEARCH_NAME_MAX, savedSearchBodySchema } from '@pet-haven/shared/saved-searches';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Modal, ModalClose } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
-import { useSaveSearch } from '../api/saved-searches';
+import { useSaveSearch } from '../api/save-search';
 import { describeFilters } from './describe-filters';
 
 const formSchema = savedSearchBodySchema.pick({ name: true }).extend({ alerts: z.boolean() });
 type SaveSearchForm = z.input<typeof formSchema>;
 
 interface SaveSearchDialogProps {
-  /** The list's address query ("?category=cat&near=..."): its filters are saved. */
+  /** The filters the list applies ("category=cat&near=..."), saved as they are. */
   query: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -30,8 +26,7 @@ export const SEARCH_SAVED_TEXT = 'Search saved. Find it on your profile.';
 
 /** Names the search (offered: its filters in words) and whether new matches are mailed. */
 export function SaveSearchDialog({ query, open, onOpenChange }: SaveSearchDialogProps) {
-  const filters = filtersQueryString(Object.fromEntries(new URLSearchParams(query)));
-  const described = describeFilters(filters);
+  const described = describeFilters(query);
   const mutation = useSaveSearch();
   const form = useForm<SaveSearchForm, unknown, z.output<typeof formSchema>>({
     resolver: zodResolver(formSchema),
@@ -41,7 +36,7 @@ export function SaveSearchDialog({ query, open, onOpenChange }: SaveSearchDialog
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await mutation.mutateAsync({ ...values, query: filters });
+      await mutation.mutateAsync({ ...values, query });
       toast.success(SEARCH_SAVED_TEXT);
       onOpenChange(false);
     } catch (err) {

@@ -14,11 +14,9 @@ import { Input } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import {
-  useDeleteSavedSearch,
-  useSavedSearches,
-  useUpdateSavedSearch,
-} from '../api/saved-searches';
+import { useDeleteSavedSearch } from '../api/delete-saved-search';
+import { useSavedSearches } from '../api/get-saved-searches';
+import { useUpdateSavedSearch } from '../api/update-saved-search';
 import { describeFilters } from './describe-filters';
 
 const nameSchema = savedSearchBodySchema.shape.name;
@@ -110,8 +108,10 @@ function SavedSearchRow({ search }: { search: SavedSearch }) {
             className="size-4 accent-brand-600"
             aria-label={`E-mail me new matches for ${search.name}`}
             checked={alertsShown}
-            disabled={update.isPending}
+            // not disabled while saving: that would take the focus away from the box
+            aria-disabled={update.isPending}
             onChange={(e) =>
+              !update.isPending &&
               update.mutate(
                 { id: search.id, alerts: e.target.checked },
                 {
