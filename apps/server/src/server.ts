@@ -7,6 +7,7 @@ import { openDatabase } from './db/client';
 import { waitForDatabase } from './db/wait-for-database';
 import { seedDemoDataIfEmpty } from './demo/demo-data';
 import { loadPlacesIfEmpty } from './modules/places/places.loader';
+import { settleRequestsLeftOpen } from './modules/adoption-requests/adoption-requests.service';
 import { isDatabaseUnavailable } from './lib/errors';
 import type { Logger } from './lib/logger';
 import { createReadiness } from './lib/readiness';
@@ -80,6 +81,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     stopping.signal.throwIfAborted();
     // the gazetteer of distance search, at first start (a few seconds, once per database)
     await loadPlacesIfEmpty(database.db, logger);
+    // requests left open on pets adopted before the adoption statuses of migration 0014
+    await settleRequestsLeftOpen(deps);
     if (config.demoData) {
       try {
         await seedDemoDataIfEmpty(deps);

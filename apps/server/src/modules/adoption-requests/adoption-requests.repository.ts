@@ -333,3 +333,29 @@ export async function countUnread(
     .limit(1);
   return { count: rows[0]?.total ?? 0, requestId: rows[0]?.id ?? null };
 }
+
+/**
+ * Settles requests left open on pets marked adopted before migration 0014 (which had no
+ * "adopted" and "closed" statuses), as marking a pet adopted settles them now: the accepted one
+ * adopted, the pending ones closed, each change recorded (by nobody). Run at start-up, not as a
+ * migration: PostgreSQL refuses enum values added in the same transaction as their first use, and
+ * the migrations run in one. Changes nothing on a consistent database; answers how many it moved.
+ */
+export async function settleRequestsOfAdoptedPets(db: DbOrTx): Promise<number> {
+  const result = await db.execute(sql`
+    with settled as (
+      update ${adoptionRequests} as r
+      set status = case r.status when 'accepted' then 'adopted'::adoption_status
+                                 else 'closed'::adoption_status end,
+          updated_at = now()
+      from ${pets} as p
+      where p.id = r.pet_id and p.adopted and r.status in ('pending', 'accepted')
+      returning r.id, r.status
+    ), recorded as (
+      insert into ${adoptionRequestEvents} (request_id, status, actor_id)
+      select id, status, null from settled
+      returning request_id
+    )
+    select count(*)::int as moved from recorded`);
+  return (result as unknown as { rows: { moved: number }[] }).rows[0]?.moved ?? 0;
+}

@@ -271,3 +271,12 @@ export async function withdraw(deps: AppDeps, actor: AuthUser, id: string): Prom
   deps.mailer.wake();
   return 1;
 }
+
+/** At start-up: requests left open on pets adopted before migration 0014 are settled, once. */
+export async function settleRequestsLeftOpen(
+  deps: Pick<AppDeps, 'database' | 'logger'>,
+): Promise<number> {
+  const moved = await repo.settleRequestsOfAdoptedPets(deps.database.db);
+  if (moved > 0) deps.logger.info({ moved }, 'Requests on adopted pets settled');
+  return moved;
+}

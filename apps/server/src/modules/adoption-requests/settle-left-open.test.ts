@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { serverDir } from '../../paths';
 import { addPetVia } from '../../../test/helpers/pets';
 import { useTestContext, useUsers } from '../../../test/helpers/test-app';
 import { adoptionRequestEvents, adoptionRequests, pets } from '../../db/schema/index';
+import { settleRequestsLeftOpen } from './adoption-requests.service';
 
 const ctx = useTestContext();
 const { owner, ann, ben, cat } = useUsers(ctx, {
@@ -15,13 +13,7 @@ const { owner, ann, ben, cat } = useUsers(ctx, {
   cat: { name: 'Cat' },
 });
 
-/** Migration 0018, as drizzle runs it. */
-const settleSql = readFileSync(
-  path.join(serverDir, 'drizzle', '0018_settle-requests-of-adopted-pets.sql'),
-  'utf8',
-);
-
-describe('migration 0018', () => {
+describe('settling requests left open on adopted pets (at start-up)', () => {
   it('settles requests left open on pets adopted before 0014: accepted -> adopted, pending -> closed', async () => {
     const db = ctx.database.db;
     const adopted = await addPetVia(ctx, owner.token, { petName: 'Old' });
@@ -37,7 +29,9 @@ describe('migration 0018', () => {
       .returning({ id: adoptionRequests.id });
     await db.update(pets).set({ adopted: true }).where(eq(pets.id, adopted._id));
 
-    await db.execute(sql.raw(settleSql));
+    expect(await settleRequestsLeftOpen(ctx.deps)).toBe(2);
+    // a second start changes nothing
+    expect(await settleRequestsLeftOpen(ctx.deps)).toBe(0);
 
     const statusOf = async (id: string) =>
       (await db.select().from(adoptionRequests).where(eq(adoptionRequests.id, id)))[0]!.status;
