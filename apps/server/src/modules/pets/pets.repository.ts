@@ -317,12 +317,7 @@ export function newPetsMatching(
   excludeOwnerId: string,
   limit: number,
 ): Promise<PetRow[]> {
-  return db
-    .select(petColumns)
-    .from(pets)
-    .innerJoin(user, eq(user.id, pets.ownerId))
-    .innerJoin(images, eq(images.id, pets.imageId))
-    .leftJoin(places, eq(places.id, pets.placeId))
+  return selectPets(db)
     .where(
       and(
         searchWhere(filter, search),

@@ -112,13 +112,24 @@ describe('/add-pet', () => {
     await fillFields(r);
     await r.user.selectOptions(screen.getByLabelText('Sex'), 'Female');
     await r.user.selectOptions(screen.getByLabelText('Size'), 'Small');
-    await r.user.type(screen.getByLabelText(/Age in years/), '1');
-    await r.user.type(screen.getByLabelText('and months'), '6');
+    await r.user.type(screen.getByRole('textbox', { name: 'Years' }), '1');
+    await r.user.type(screen.getByRole('textbox', { name: 'Months' }), '6');
     expect(screen.getByLabelText(/Pet Age/)).toHaveValue('1 year, 6 months');
     await r.user.type(screen.getByLabelText('Breed'), 'Leopard gecko');
     await r.user.selectOptions(screen.getByLabelText('Good with children'), 'Yes');
     const place = screen.getByLabelText(/Town or city/);
+    // text that names no place of the list is not used, and the form says so
+    await r.user.type(place, 'Xyzzy');
+    expect(
+      await screen.findByText('No town or city of that name in the list.'),
+    ).toBeInTheDocument();
+    await r.user.clear(place);
     await r.user.type(place, 'Lee');
+    expect(
+      await screen.findByText(
+        'Pick one of the suggested places: only a place from the list is used.',
+      ),
+    ).toBeInTheDocument();
     await waitFor(() =>
       expect(
         document.querySelectorAll(`#${CSS.escape(place.getAttribute('list')!)} option`),
@@ -143,7 +154,7 @@ describe('/add-pet', () => {
     });
     // the form starts again empty, the place and age boxes too
     await waitFor(() => expect(screen.getByLabelText(/Town or city/)).toHaveValue(''));
-    expect(screen.getByLabelText(/Age in years/)).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Years' })).toHaveValue('');
     expect(sent.birthDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 

@@ -95,22 +95,28 @@ export function PetFactsFields({ form, initialPlace }: PetFactsFieldsProps) {
             {...register('size', { setValueAs: emptyIsNull })}
           />
         </FormField>
-        <FormField label="Age in years" hint="Fills Pet Age" error={errors.birthDate?.message}>
-          <Input
-            inputMode="numeric"
-            maxLength={2}
-            value={years}
-            onChange={(e) => setAge(e.target.value.trim(), months)}
-          />
-        </FormField>
-        <FormField label="and months">
-          <Input
-            inputMode="numeric"
-            maxLength={2}
-            value={months}
-            onChange={(e) => setAge(years, e.target.value.trim())}
-          />
-        </FormField>
+        {/* one age, in years and months: a group named Age, so "Months" is not read alone */}
+        <fieldset className="grid grid-cols-2 gap-3 sm:col-span-2">
+          <legend className="mb-1 text-sm font-medium text-slate-800 dark:text-slate-200">
+            Age
+          </legend>
+          <FormField label="Years" hint="Fills Pet Age" error={errors.birthDate?.message}>
+            <Input
+              inputMode="numeric"
+              maxLength={2}
+              value={years}
+              onChange={(e) => setAge(e.target.value.trim(), months)}
+            />
+          </FormField>
+          <FormField label="Months">
+            <Input
+              inputMode="numeric"
+              maxLength={2}
+              value={months}
+              onChange={(e) => setAge(years, e.target.value.trim())}
+            />
+          </FormField>
+        </fieldset>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Breed" error={errors.breed?.message}>

@@ -37,9 +37,10 @@ export function PlacePicker({
     onChange(place);
   };
   const typed = useDebouncedValue(text.trim(), 250);
-  const { data: suggestions = [] } = usePlaceSuggestions(
-    value && text === value.label ? '' : typed.split(',')[0]!.trim(),
-  );
+  const query = value && text === value.label ? '' : typed.split(',')[0]!.trim();
+  const { data: suggestions = [], isFetching } = usePlaceSuggestions(query);
+  // typed text that names no place is not used: say so once the typing has settled
+  const unpicked = query.length >= 2 && !value && typed === text.trim() && !isFetching;
 
   return (
     <>
@@ -63,6 +64,12 @@ export function PlacePicker({
           <option key={p.id} value={p.label} />
         ))}
       </datalist>
+      <p role="status" className="text-xs text-amber-800 dark:text-amber-300">
+        {unpicked &&
+          (suggestions.length > 0
+            ? 'Pick one of the suggested places: only a place from the list is used.'
+            : 'No town or city of that name in the list.')}
+      </p>
     </>
   );
 }

@@ -29,8 +29,10 @@ function SavedSearchRow({ search }: { search: SavedSearch }) {
   const [name, setName] = useState(search.name);
   const [nameError, setNameError] = useState<string | undefined>();
   const inputId = `saved-search-name-${search.id}`;
-  // the box shows the change at once, while it is saved
-  const alertsShown = (update.isPending ? update.variables?.alerts : undefined) ?? search.alerts;
+  // the box shows the change at once (set in the same event, so React does not put it back),
+  // while it is saved and the list read again
+  const [alertsChosen, setAlertsChosen] = useState<boolean | null>(null);
+  const alertsShown = alertsChosen ?? search.alerts;
 
   async function rename() {
     const parsed = nameSchema.safeParse(name);
@@ -110,16 +112,19 @@ function SavedSearchRow({ search }: { search: SavedSearch }) {
             checked={alertsShown}
             // not disabled while saving: that would take the focus away from the box
             aria-disabled={update.isPending}
-            onChange={(e) =>
-              !update.isPending &&
+            onChange={(e) => {
+              if (update.isPending) return;
+              const alerts = e.target.checked;
+              setAlertsChosen(alerts);
               update.mutate(
-                { id: search.id, alerts: e.target.checked },
+                { id: search.id, alerts },
                 {
                   onError: (err) =>
                     toast.error(errorMessage(err, 'The change could not be saved.')),
+                  onSettled: () => setAlertsChosen(null),
                 },
-              )
-            }
+              );
+            }}
           />
           E-mail me new matches
         </label>
