@@ -11,7 +11,11 @@ import type { Logger } from './lib/logger';
 import { alwaysReady, type Readiness } from './lib/readiness';
 import type { WorkQueue } from './lib/work-queue';
 import { createImageProcessingQueue } from './modules/images/images.service';
-import { type ImageStorage, LocalDiskImageStorage } from './modules/images/images.storage';
+import {
+  type ImageStorage,
+  LocalDiskImageStorage,
+  S3ImageStorage,
+} from './modules/images/images.storage';
 import { createMailer, type Mailer } from './modules/mail/mail-outbox.service';
 import type { PaymentProvider } from './modules/payments/payments.provider';
 import { createPaymentProvider } from './modules/payments/payments.service';
@@ -77,7 +81,10 @@ export function buildDeps(input: DepsInput): AppDeps {
     readiness: input.readiness ?? alwaysReady,
     now,
     imageStorage:
-      input.imageStorage ?? new LocalDiskImageStorage(path.join(config.dataDir, 'images')),
+      input.imageStorage ??
+      (config.s3
+        ? new S3ImageStorage(config.s3)
+        : new LocalDiskImageStorage(path.join(config.dataDir, 'images'))),
     imageQueue: input.imageQueue ?? createImageProcessingQueue({ config }),
     paymentProvider: input.paymentProvider ?? createPaymentProvider({ config, database }),
     passwordHasher: input.passwordHasher ?? betterAuthPasswordHasher,

@@ -75,3 +75,39 @@ describe('DATABASE_STARTUP_WAIT_SECONDS', () => {
     );
   });
 });
+
+describe('S3_* (image storage in a bucket)', () => {
+  const base = { AUTH_SECRET: 'x'.repeat(32) };
+  it('keeps images on disk without S3_BUCKET, and in the bucket with it', () => {
+    expect(loadConfig(base).s3).toBeNull();
+    expect(
+      loadConfig({
+        ...base,
+        S3_BUCKET: 'pets',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).s3,
+    ).toEqual({
+      bucket: 'pets',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ ...base, S3_BUCKET: 'pets' }).s3?.credentials).toBeNull();
+  });
+
+  it('refuses S3 settings without a bucket, a key without its secret, and an endpoint that is no URL', () => {
+    expect(() => loadConfig({ ...base, S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      /S3_ENDPOINT: needs S3_BUCKET/,
+    );
+    expect(() => loadConfig({ ...base, S3_BUCKET: 'pets', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      /S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ ...base, S3_BUCKET: 'pets', S3_ENDPOINT: 'minio' })).toThrow(
+      /S3_ENDPOINT/,
+    );
+  });
+});

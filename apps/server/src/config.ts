@@ -89,6 +89,17 @@ export const envSchema = z
         .refine((v) => /^smtps?:$/.test(new URL(v).protocol), 'must start with smtp:// or smtps://')
         .optional(),
     ),
+    /**
+     * Images in an S3-compatible bucket (AWS, MinIO, Ceph, Garage, R2) when S3_BUCKET is set;
+     * unset: files under DATA_DIR/images.
+     */
+    S3_BUCKET: optionalString,
+    S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+    S3_REGION: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    /** Path-style addressing (`endpoint/bucket/key`), which MinIO and most self-hosted stores need. */
+    S3_FORCE_PATH_STYLE: bool(false),
     /** The sender of every message, e.g. "Pet Haven <no-reply@example.org>". */
     MAIL_FROM: optionalString.pipe(
       z
@@ -101,6 +112,7 @@ export const envSchema = z
     const pairs = [
       ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
       ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],
+      ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
     ] as const;
     for (const [a, b] of pairs) {
       if (Boolean(env[a]) !== Boolean(env[b])) {
@@ -124,6 +136,11 @@ export const envSchema = z
           path: [k],
           message: 'the three STRIPE_* variables go together',
         });
+      }
+    }
+    for (const k of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_REGION'] as const) {
+      if (env[k] && !env.S3_BUCKET) {
+        ctx.addIssue({ code: 'custom', path: [k], message: 'needs S3_BUCKET (the bucket to use)' });
       }
     }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
@@ -188,6 +205,18 @@ export interface Config {
    * file under `${dataDir}/mail` and its links are logged.
    */
   mail: { smtpUrl: string | null; from: string };
+  /** Where images are stored: an S3-compatible bucket, or (null) files under `${dataDir}/images`. */
+  s3: S3Config | null;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** Unset: AWS's endpoint for the region. */
+  endpoint: string | null;
+  region: string;
+  /** Unset: the SDK's own credential chain (environment, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {
@@ -295,5 +324,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM ?? `Pet Haven <no-reply@${new URL(publicUrl).hostname}>`,
     },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT ?? null,
+          region: e.S3_REGION ?? 'us-east-1',
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : null,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : null,
   };
 }

@@ -254,6 +254,15 @@ export async function storeUpload(
 
   const largest = variants[variants.length - 1]!;
   const id = createHash('sha256').update(largest.data).digest('hex');
+  // The row first (new, or an old one made fresh again), then the files: a sweep in between
+  // cannot take files just written, and files written by an upload that fails half-way belong to
+  // a row the sweep finds once the grace period is over (it deletes the row's every file name).
+  const row = await upsertImage(deps.database.db, {
+    id,
+    uploaderId,
+    width: largest.width,
+    height,
+  });
   await Promise.all([
     ...variants.flatMap((v) => [
       deps.imageStorage.put(storedFileName(id, v.width), v.data),
@@ -261,7 +270,7 @@ export async function storeUpload(
     ]),
     deps.imageStorage.put(previewFileName(id), preview),
   ]);
-  return upsertImage(deps.database.db, { id, uploaderId, width: largest.width, height });
+  return row;
 }
 
 /** The media type of a stored file, from its name. */
@@ -351,7 +360,10 @@ const imageGraceMs = (deps: Pick<AppDeps, 'config'>) => deps.config.imageGraceMi
 async function removeFiles(deps: ImageDeps, rows: ImageRow[]) {
   for (const row of rows) {
     const names = [
-      ...storedWidths(row.width).map((w) => storedFileName(row.id, w)),
+      ...storedWidths(row.width).flatMap((w) => {
+        const webp = storedFileName(row.id, w);
+        return [webp, avifTwinOf(webp)];
+      }),
       previewFileName(row.id),
     ];
     for (const name of names) {

@@ -2,6 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PREVIEW_IMAGE } from '@pet-haven/shared/images';
+import type * as S3SdkModule from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { S3Config } from '../../config';
+
+type S3Sdk = typeof S3SdkModule;
 
 /**
  * Where processed image files live. File names are `<sha256>-<width>w.webp`, its AVIF twin
@@ -77,3 +82,82 @@ export class LocalDiskImageStorage implements ImageStorage {
     }
   }
 }
+
+/**
+ * Objects in an S3-compatible bucket (S3_BUCKET; AWS, MinIO, Ceph, Garage, R2), one object per
+ * file name, so any number of processes on any number of machines serve the same images. The
+ * SDK is loaded only when a bucket is configured.
+ */
+export class S3ImageStorage implements ImageStorage {
+  private client: Promise<{ s3: S3Client; sdk: S3Sdk }>;
+
+  constructor(readonly config: S3Config) {
+    this.client = import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      s3: new sdk.S3Client({
+        region: config.region,
+        ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+        ...(config.credentials ? { credentials: config.credentials } : {}),
+        forcePathStyle: config.forcePathStyle,
+      }),
+    }));
+  }
+
+  async put(name: string, data: Buffer) {
+    checkName(name);
+    const { s3, sdk } = await this.client;
+    // a PUT is atomic: a reader sees the old object, none, or all of the new one
+    await s3.send(
+      new sdk.PutObjectCommand({
+        Bucket: this.config.bucket,
+        Key: name,
+        Body: data,
+        ContentType: storedContentType(name),
+        CacheControl: 'public, max-age=31536000, immutable',
+      }),
+    );
+  }
+
+  async get(name: string) {
+    checkName(name);
+    const { s3, sdk } = await this.client;
+    try {
+      const answer = await s3.send(
+        new sdk.GetObjectCommand({ Bucket: this.config.bucket, Key: name }),
+      );
+      return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : null;
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  async delete(name: string) {
+    checkName(name);
+    const { s3, sdk } = await this.client;
+    // deleting a missing key succeeds in S3
+    await s3.send(new sdk.DeleteObjectCommand({ Bucket: this.config.bucket, Key: name }));
+  }
+
+  async exists(name: string) {
+    checkName(name);
+    const { s3, sdk } = await this.client;
+    try {
+      await s3.send(new sdk.HeadObjectCommand({ Bucket: this.config.bucket, Key: name }));
+      return true;
+    } catch (err) {
+      if (isMissing(err)) return false;
+      throw err;
+    }
+  }
+}
+
+/** The S3 answer for a key that is not there (GetObject: NoSuchKey; HeadObject: 404 NotFound). */
+const isMissing = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+};
+
+/** The Content-Type of a stored file, from its name's ending. */
+const storedContentType = (name: string) =>
+  name.endsWith('.avif') ? 'image/avif' : name.endsWith('.jpg') ? 'image/jpeg' : 'image/webp';
