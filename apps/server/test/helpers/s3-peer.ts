@@ -10,6 +10,9 @@ export interface S3Peer {
   env: Record<string, string>;
   bucket: string;
   endpoint: string;
+  /** Stops answering (the port closes); `start()` serves the same bucket on the same port again. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -20,14 +23,18 @@ export interface S3Peer {
  */
 export async function startS3Peer(bucket = 'pet-haven-test'): Promise<S3Peer> {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'pet-haven-s3-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket }],
-  });
-  const address = (await server.run()) as AddressInfo;
+  const serve = async (port: number) => {
+    const s3rver = new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: bucket }],
+    });
+    return { s3rver, address: (await s3rver.run()) as AddressInfo };
+  };
+  let { s3rver: server, address } = await serve(0);
+  let running = true;
   const endpoint = `http://127.0.0.1:${address.port}`;
   return {
     bucket,
@@ -40,8 +47,18 @@ export async function startS3Peer(bucket = 'pet-haven-test'): Promise<S3Peer> {
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: 'true',
     },
+    async stop() {
+      if (running) await server.close();
+      running = false;
+    },
+    async start() {
+      if (running) return;
+      ({ s3rver: server, address } = await serve(address.port));
+      running = true;
+    },
     async close() {
-      await server.close();
+      if (running) await server.close();
+      running = false;
       rmSync(directory, { recursive: true, force: true });
     },
   };

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Peer, type S3Peer } from '../../../test/helpers/s3-peer';
 import { testConfig } from '../../../test/helpers/test-config';
 import { addPetVia } from '../../../test/helpers/pets';
-import { uploadPicture } from '../../../test/helpers/pictures';
+import { expectError } from '../../../test/helpers/expect';
+import { distinctPng, imageForm, uploadPicture } from '../../../test/helpers/pictures';
 import { useTestContext, useUsers } from '../../../test/helpers/test-app';
 import { S3ImageStorage } from './images.storage';
 
@@ -50,5 +51,32 @@ describe('S3ImageStorage', () => {
     // every file of the picture goes: each width, its AVIF twin, the link preview
     for (const file of [name, avif, preview]) expect(await storage.exists(file)).toBe(false);
     expect((await ctx.request(url)).status).toBe(404);
+  });
+
+  it('a store that cannot be reached answers 503 with a clear body, and the app recovers without a restart', async () => {
+    const url = await uploadPicture(ctx, owner.token, { width: 500, height: 300 });
+    await s3.stop();
+    try {
+      const upload = await ctx.request('/api/images', {
+        method: 'POST',
+        token: owner.token,
+        body: imageForm(await distinctPng()),
+      });
+      expectError(upload, 503, 'SERVICE_UNAVAILABLE');
+      expect(upload.body.message).toMatch(/picture store is not reachable/);
+      expectError(await ctx.request(url), 503, 'SERVICE_UNAVAILABLE');
+    } finally {
+      await s3.start();
+    }
+    expect((await ctx.request(url)).status).toBe(200);
+    expect(
+      (
+        await ctx.request('/api/images', {
+          method: 'POST',
+          token: owner.token,
+          body: imageForm(await distinctPng()),
+        })
+      ).status,
+    ).toBe(201);
   });
 });

@@ -5,6 +5,7 @@ import { PREVIEW_IMAGE } from '@pet-haven/shared/images';
 import type * as S3SdkModule from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config';
+import { AppError } from '../../lib/errors';
 
 type S3Sdk = typeof S3SdkModule;
 
@@ -99,33 +100,54 @@ export class S3ImageStorage implements ImageStorage {
         ...(config.endpoint ? { endpoint: config.endpoint } : {}),
         ...(config.credentials ? { credentials: config.credentials } : {}),
         forcePathStyle: config.forcePathStyle,
+        // a store that does not answer fails the request in seconds (then 503), not minutes
+        maxAttempts: 2,
+        requestHandler: { connectionTimeout: 2000, requestTimeout: 5000 },
       }),
     }));
   }
 
+  /** Sends a command; a store that cannot be reached (or fails, 5xx) is a 503 for the caller. */
+  private async send<T>(command: (s3: S3Client, sdk: S3Sdk) => Promise<T>): Promise<T> {
+    const { s3, sdk } = await this.client;
+    try {
+      return await command(s3, sdk);
+    } catch (err) {
+      if (isMissing(err) || !isUnavailable(err)) throw err;
+      const unavailable = new AppError(
+        'SERVICE_UNAVAILABLE',
+        'The picture store is not reachable right now. Please try again in a moment.',
+      );
+      unavailable.cause = err;
+      throw unavailable;
+    }
+  }
+
   async put(name: string, data: Buffer) {
     checkName(name);
-    const { s3, sdk } = await this.client;
     // a PUT is atomic: a reader sees the old object, none, or all of the new one
-    await s3.send(
-      new sdk.PutObjectCommand({
-        Bucket: this.config.bucket,
-        Key: name,
-        Body: data,
-        ContentType: storedContentType(name),
-        CacheControl: 'public, max-age=31536000, immutable',
-      }),
+    await this.send((s3, sdk) =>
+      s3.send(
+        new sdk.PutObjectCommand({
+          Bucket: this.config.bucket,
+          Key: name,
+          Body: data,
+          ContentType: storedContentType(name),
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      ),
     );
   }
 
   async get(name: string) {
     checkName(name);
-    const { s3, sdk } = await this.client;
     try {
-      const answer = await s3.send(
-        new sdk.GetObjectCommand({ Bucket: this.config.bucket, Key: name }),
-      );
-      return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : null;
+      return await this.send(async (s3, sdk) => {
+        const answer = await s3.send(
+          new sdk.GetObjectCommand({ Bucket: this.config.bucket, Key: name }),
+        );
+        return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : null;
+      });
     } catch (err) {
       if (isMissing(err)) return null;
       throw err;
@@ -134,16 +156,18 @@ export class S3ImageStorage implements ImageStorage {
 
   async delete(name: string) {
     checkName(name);
-    const { s3, sdk } = await this.client;
     // deleting a missing key succeeds in S3
-    await s3.send(new sdk.DeleteObjectCommand({ Bucket: this.config.bucket, Key: name }));
+    await this.send((s3, sdk) =>
+      s3.send(new sdk.DeleteObjectCommand({ Bucket: this.config.bucket, Key: name })),
+    );
   }
 
   async exists(name: string) {
     checkName(name);
-    const { s3, sdk } = await this.client;
     try {
-      await s3.send(new sdk.HeadObjectCommand({ Bucket: this.config.bucket, Key: name }));
+      await this.send((s3, sdk) =>
+        s3.send(new sdk.HeadObjectCommand({ Bucket: this.config.bucket, Key: name })),
+      );
       return true;
     } catch (err) {
       if (isMissing(err)) return false;
@@ -151,6 +175,13 @@ export class S3ImageStorage implements ImageStorage {
     }
   }
 }
+
+/** A store that cannot be reached (refused, reset, timed out) or that fails (5xx). */
+const isUnavailable = (err: unknown) => {
+  const e = err as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } };
+  const status = e.$metadata?.httpStatusCode;
+  return status === undefined || status >= 500;
+};
 
 /** The S3 answer for a key that is not there (GetObject: NoSuchKey; HeadObject: 404 NotFound). */
 const isMissing = (err: unknown) => {
