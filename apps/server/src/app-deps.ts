@@ -9,6 +9,11 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Logger } from './lib/logger';
 import { alwaysReady, type Readiness } from './lib/readiness';
+import {
+  createMemoryCounters,
+  createRedisCounters,
+  type SharedCounters,
+} from './lib/shared-counters';
 import type { WorkQueue } from './lib/work-queue';
 import { createImageProcessingQueue } from './modules/images/images.service';
 import {
@@ -38,6 +43,12 @@ export interface AppDeps {
   readiness: Readiness;
   /** The clock for time-based rules (sign-in throttling). Default: `() => new Date()`. */
   now: () => Date;
+  /**
+   * Counters every process must agree on (per-address limits): Redis when REDIS_URL is set, with
+   * this process's memory answering while Redis does not; otherwise memory. Closed by its owner
+   * (server.ts, the test context).
+   */
+  counters: SharedCounters;
   /** Where uploaded pictures are kept. Default: local disk under `${config.dataDir}/images`. */
   imageStorage: ImageStorage;
   /**
@@ -80,6 +91,11 @@ export function buildDeps(input: DepsInput): AppDeps {
     logger,
     readiness: input.readiness ?? alwaysReady,
     now,
+    counters:
+      input.counters ??
+      (config.redis
+        ? createRedisCounters(config.redis, logger, createMemoryCounters(now))
+        : createMemoryCounters(now)),
     imageStorage:
       input.imageStorage ??
       (config.s3

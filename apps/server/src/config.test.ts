@@ -111,3 +111,39 @@ describe('S3_* (image storage in a bucket)', () => {
     );
   });
 });
+
+describe('REDIS_URL, REDIS_PREFIX and SHUTDOWN_DRAIN_SECONDS', () => {
+  const base = { AUTH_SECRET: 'x'.repeat(32) };
+  it('counts in memory without REDIS_URL, and in Redis under the prefix with it', () => {
+    expect(loadConfig(base).redis).toBeNull();
+    expect(loadConfig({ ...base, REDIS_URL: 'redis://127.0.0.1:6379/2' }).redis).toEqual({
+      url: 'redis://127.0.0.1:6379/2',
+      prefix: 'pet-haven:',
+    });
+    expect(
+      loadConfig({ ...base, REDIS_URL: 'rediss://cache.internal:6380', REDIS_PREFIX: 'shelter:' })
+        .redis?.prefix,
+    ).toBe('shelter:');
+  });
+
+  it('refuses a URL that is not redis:// or rediss://, a prefix without Redis, and odd prefixes', () => {
+    expect(() => loadConfig({ ...base, REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(
+      /REDIS_URL: must start with redis:\/\/ or rediss:\/\//,
+    );
+    expect(() => loadConfig({ ...base, REDIS_PREFIX: 'other:' })).toThrow(
+      /REDIS_PREFIX: needs REDIS_URL/,
+    );
+    expect(() =>
+      loadConfig({ ...base, REDIS_URL: 'redis://127.0.0.1', REDIS_PREFIX: 'with space' }),
+    ).toThrow(/REDIS_PREFIX/);
+  });
+
+  it('drains for 5 s on SIGTERM in production, not at all elsewhere, or as set', () => {
+    expect(loadConfig(base).shutdownDrainSeconds).toBe(0);
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).shutdownDrainSeconds).toBe(5);
+    expect(loadConfig({ ...base, SHUTDOWN_DRAIN_SECONDS: '12' }).shutdownDrainSeconds).toBe(12);
+    expect(() => loadConfig({ ...base, SHUTDOWN_DRAIN_SECONDS: '-1' })).toThrow(
+      /SHUTDOWN_DRAIN_SECONDS/,
+    );
+  });
+});

@@ -100,6 +100,32 @@ export const envSchema = z
     S3_SECRET_ACCESS_KEY: optionalString,
     /** Path-style addressing (`endpoint/bucket/key`), which MinIO and most self-hosted stores need. */
     S3_FORCE_PATH_STYLE: bool(false),
+    /**
+     * Counters that every server process must share (the per-address sign-in limits) in Redis, e.g.
+     * redis://127.0.0.1:6379/0 or rediss://...; unset: in this process's memory.
+     */
+    REDIS_URL: optionalString.pipe(
+      z
+        .url()
+        .refine(
+          (v) => /^rediss?:$/.test(new URL(v).protocol),
+          'must start with redis:// or rediss://',
+        )
+        .optional(),
+    ),
+    /** Prefix of every Redis key, so several sites (or test runs) can share one Redis. */
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[\w:.-]{1,64}$/, 'letters, digits, _ : . - (at most 64)')
+      .default('pet-haven:'),
+    /**
+     * On SIGTERM, /api/ready answers 503 for this long before the server stops accepting
+     * connections, so a load balancer stops sending requests first. Default: 5 in production, else 0.
+     */
+    SHUTDOWN_DRAIN_SECONDS: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce.number().int().min(0).max(300).optional(),
+    ),
     /** The sender of every message, e.g. "Pet Haven <no-reply@example.org>". */
     MAIL_FROM: optionalString.pipe(
       z
@@ -142,6 +168,9 @@ export const envSchema = z
       if (env[k] && !env.S3_BUCKET) {
         ctx.addIssue({ code: 'custom', path: [k], message: 'needs S3_BUCKET (the bucket to use)' });
       }
+    }
+    if (env.REDIS_PREFIX !== undefined && env.REDIS_PREFIX !== 'pet-haven:' && !env.REDIS_URL) {
+      ctx.addIssue({ code: 'custom', path: ['REDIS_PREFIX'], message: 'needs REDIS_URL' });
     }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({
@@ -207,6 +236,10 @@ export interface Config {
   mail: { smtpUrl: string | null; from: string };
   /** Where images are stored: an S3-compatible bucket, or (null) files under `${dataDir}/images`. */
   s3: S3Config | null;
+  /** Shared counters in Redis (null: in this process's memory). */
+  redis: { url: string; prefix: string } | null;
+  /** Seconds /api/ready answers 503 on SIGTERM before the server closes. */
+  shutdownDrainSeconds: number;
 }
 
 export interface S3Config {
@@ -336,5 +369,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : null,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0),
   };
 }

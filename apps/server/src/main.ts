@@ -43,7 +43,8 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'Shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // draining, then 10 s for open requests and the jobs to finish
+    const force = setTimeout(() => process.exit(1), (config.shutdownDrainSeconds + 10) * 1000);
     force.unref();
     server.close().then(
       () => {

@@ -25,7 +25,10 @@ export interface RunningServer {
    * migration) or was stopped.
    */
   ready: Promise<void>;
-  /** Stops accepting requests, lets open ones finish, closes the database. */
+  /**
+   * Drains (/api/ready answers 503 for SHUTDOWN_DRAIN_SECONDS while requests are still served),
+   * then stops accepting requests, lets open ones finish, stops the jobs, closes the database.
+   */
   close(): Promise<void>;
 }
 
@@ -128,6 +131,14 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     deps,
     ready,
     async close() {
+      if (config.shutdownDrainSeconds > 0 && readiness.ready) {
+        readiness.startDraining();
+        logger.info(
+          { seconds: config.shutdownDrainSeconds },
+          'Draining: /api/ready answers 503 before the server closes',
+        );
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
+      }
       stopping.abort(new Error('The server is stopping.'));
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await ready.catch(() => undefined);
@@ -135,6 +146,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       clearInterval(campaignTimer);
       clearInterval(alertTimer);
       await deps.mailer.stop();
+      await deps.counters.close();
       await database.close();
     },
   };

@@ -78,7 +78,7 @@ describe('while start-up has not prepared the database yet', () => {
   it('answers /api/health 200, and /api/ready and every route needing the database 503', async () => {
     const ctx = await createTestContext();
     try {
-      const app = createApp({ ...ctx.deps, readiness: { ready: false } });
+      const app = createApp({ ...ctx.deps, readiness: { ready: false, draining: false } });
       const call = (p: string, init?: RequestInit) =>
         app.request(`http://localhost:3000${p}`, init);
       expect((await call('/api/health')).status).toBe(200);

@@ -65,6 +65,7 @@ import { isAdminRole } from '../modules/users/users.policy';
 import { applyAdminEmails } from '../modules/users/users.service';
 import { findUserEmail } from './auth.repository';
 import { createSignInThrottle } from './sign-in-throttle.service';
+import type { SharedCounters } from '../lib/shared-counters';
 
 /** How account passwords are hashed and checked (Better Auth's emailAndPassword.password). */
 export interface PasswordHasher {
@@ -173,26 +174,18 @@ function check(
   }
 }
 
-/** Per-instance in-memory rate-limit store (Better Auth's own memory store is shared by the process). */
-function memoryRateLimitStorage(clock: () => Date) {
-  const hits = new Map<string, { count: number; start: number }>();
+/** Better Auth's per-address limits, counted in the counters every process shares. */
+function sharedRateLimitStorage(counters: SharedCounters) {
   return {
     async consume(key: string, rule: { window: number; max: number }) {
-      const now = clock().getTime();
-      const windowMs = rule.window * 1000;
-      if (hits.size > 100_000) {
-        for (const [k, v] of hits) if (now - v.start >= windowMs) hits.delete(k);
-      }
-      const entry = hits.get(key);
-      if (!entry || now - entry.start >= windowMs) {
-        hits.set(key, { count: 1, start: now });
-        return { allowed: true, retryAfter: null };
-      }
-      if (entry.count >= rule.max) {
-        return { allowed: false, retryAfter: Math.ceil((entry.start + windowMs - now) / 1000) };
-      }
-      entry.count += 1;
-      return { allowed: true, retryAfter: null };
+      const answer = await counters.hit(`auth-limit:${key}`, {
+        windowSeconds: rule.window,
+        max: rule.max,
+      });
+      return {
+        allowed: answer.allowed,
+        retryAfter: answer.allowed ? null : answer.retryAfterSeconds,
+      };
     },
   };
 }
@@ -200,13 +193,19 @@ function memoryRateLimitStorage(clock: () => Date) {
 export function createAuth(
   deps: Pick<
     AppDeps,
-    'config' | 'database' | 'logger' | 'now' | 'passwordHasher' | 'mailer' | 'imageStorage'
+    | 'config'
+    | 'database'
+    | 'logger'
+    | 'now'
+    | 'counters'
+    | 'passwordHasher'
+    | 'mailer'
+    | 'imageStorage'
   >,
 ) {
   const { mailer } = deps;
   const { config, database } = deps;
   const db = database.db;
-  const { now } = deps;
   const throttle = createSignInThrottle(deps);
   const adminEmails = new Set(config.adminEmails.map((e) => e.toLowerCase()));
   const logger = deps.logger.child({ module: 'better-auth' });
@@ -380,7 +379,7 @@ export function createAuth(
         // Better Auth's default here is 3 per 10 s; one configurable rule for every way in.
         '/sign-in/social': authRule,
       },
-      customStorage: memoryRateLimitStorage(now),
+      customStorage: sharedRateLimitStorage(deps.counters),
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

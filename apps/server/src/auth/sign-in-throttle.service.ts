@@ -9,8 +9,9 @@
  * - per client address: at most `addressMaxEmails` different e-mails with failed sign-ins per
  *   `windowSeconds`, so one address cannot spray guesses over many accounts. Successful sign-ins
  *   do not count, and one person's repeated typos count once (their account's back-off slows them):
- *   people behind one address (an office, a school) are not punished for one person's typos. Kept
- *   in this process's memory.
+ *   people behind one address (an office, a school) are not punished for one person's typos.
+ *   Counted in the shared counters (Redis when REDIS_URL is set, so every process sees the same
+ *   count; otherwise this process's memory).
  *
  * An attempt counts when it starts (before the password is checked) and is given back when it
  * succeeds, so a burst of parallel guesses cannot all pass before the first failure is recorded.
@@ -71,44 +72,32 @@ export interface SignInThrottle {
 
 /** Made once per Better Auth instance (createAuth), with the limits of AUTH_SIGN_IN_*. */
 export function createSignInThrottle(
-  deps: Pick<AppDeps, 'config' | 'database' | 'logger' | 'now'>,
+  deps: Pick<AppDeps, 'config' | 'database' | 'logger' | 'now' | 'counters'>,
 ): SignInThrottle {
   const { now } = deps;
   const db = deps.database.db;
   const policy: SignInThrottlePolicy = deps.config.signInThrottle;
-  const windowMs = policy.windowSeconds * 1000;
-  const byAddress = new Map<string, { emails: Set<string>; start: number }>();
   let lastSweep = -Infinity;
+  const addressKey = (address: string) => `sign-in-address:${address}`;
+  const addressRule = { windowSeconds: policy.windowSeconds, max: policy.addressMaxEmails };
 
   /** Counts `email` for `address` (answers whether it was new to its window), or refuses. */
-  const claimAddress = (
+  const claimAddress = async (
     address: string,
     email: string,
-    at: number,
-  ): SignInDecision & { added?: boolean } => {
-    if (byAddress.size > 100_000) {
-      for (const [k, v] of byAddress) if (at - v.start >= windowMs) byAddress.delete(k);
-    }
-    let entry = byAddress.get(address);
-    if (!entry || at - entry.start >= windowMs) {
-      entry = { emails: new Set(), start: at };
-      byAddress.set(address, entry);
-    }
-    if (entry.emails.has(email)) return { allowed: true, added: false };
-    if (entry.emails.size >= policy.addressMaxEmails) {
-      const retryAfterSeconds = Math.max(1, Math.ceil((entry.start + windowMs - at) / 1000));
-      return {
-        allowed: false,
-        limit: 'address',
-        retryAfterSeconds,
-        message: `Too many failed sign-ins from your network. Please try again in ${inWords(retryAfterSeconds)}.`,
-      };
-    }
-    entry.emails.add(email);
-    return { allowed: true, added: true };
+  ): Promise<SignInDecision & { added?: boolean }> => {
+    const answer = await deps.counters.addMember(addressKey(address), email, addressRule);
+    if (answer.allowed) return { allowed: true, added: answer.added };
+    const retryAfterSeconds = answer.retryAfterSeconds;
+    return {
+      allowed: false,
+      limit: 'address',
+      retryAfterSeconds,
+      message: `Too many failed sign-ins from your network. Please try again in ${inWords(retryAfterSeconds)}.`,
+    };
   };
-  const giveBackAddress = (address: string | null, email: string) => {
-    if (address) byAddress.get(address)?.emails.delete(email);
+  const giveBackAddress = async (address: string | null, email: string) => {
+    if (address) await deps.counters.removeMember(addressKey(address), email);
   };
 
   const claimAccount = (email: string, at: Date): Promise<SignInDecision> =>
@@ -157,30 +146,30 @@ export function createSignInThrottle(
       const at = now();
       let added = false;
       if (address) {
-        const byAddr = claimAddress(address, email, at.getTime());
+        const byAddr = await claimAddress(address, email);
         if (!byAddr.allowed) return byAddr;
         added = byAddr.added === true;
       }
-      const giveBack = () => {
-        if (added) giveBackAddress(address, email);
+      const giveBack = async () => {
+        if (added) await giveBackAddress(address, email);
       };
       let decision: SignInDecision;
       try {
         decision = await claimAccount(email, at);
       } catch (err) {
-        giveBack();
+        await giveBack();
         throw err;
       }
       if (!decision.allowed) {
         // No password was checked: the address's budget is for guesses.
-        giveBack();
+        await giveBack();
         return decision;
       }
       await sweep(at);
       return decision;
     },
     async succeeded(email, address) {
-      giveBackAddress(address, email);
+      await giveBackAddress(address, email);
       await deleteAccountThrottle(db, email);
     },
     async reset(email) {

@@ -14,6 +14,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildDeps } from '../app-deps';
+import { createMemoryCounters } from '../lib/shared-counters';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createLogger } from '../lib/logger';
@@ -63,7 +64,13 @@ export async function runAdminCli(
   const database = await openDatabase(config.database, logger);
   try {
     await database.migrate();
-    const deps = buildDeps({ config, database, logger });
+    // the CLI counts nothing: memory counters, never a Redis connection to close
+    const deps = buildDeps({
+      config,
+      database,
+      logger,
+      counters: createMemoryCounters(() => new Date()),
+    });
     const outcome = await promoteUserByEmail(deps, { id: null, email: 'cli' }, email);
     if (!outcome) {
       io.err(`No user has the e-mail ${email}.`);

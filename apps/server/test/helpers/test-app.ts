@@ -66,6 +66,7 @@ export async function createTestContext(
     request,
     close: async () => {
       await deps.mailer.stop();
+      await deps.counters.close();
       await database.close();
     },
   };

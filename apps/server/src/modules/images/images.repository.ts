@@ -35,18 +35,39 @@ export const unreferencedImage = sql`not exists (select 1 from ${pets} where ${p
   and not exists (select 1 from ${user} where ${hostedImageIdOf(user.image)} = ${images.id})`;
 
 /**
- * Deletes the rows of the given images that nothing references and that are older than
- * `olderThan`, answering the deleted rows (their files are then removed by the caller).
+ * Locks (until the transaction ends) at most `limit` images that nothing references and that were
+ * uploaded longer than `graceSeconds` ago by the database's clock (one clock for every process),
+ * among `ids` when given. Images another transaction holds are skipped; while locked, no reference
+ * to them can be added (the foreign keys wait), so they can be deleted with their files.
  */
-export async function deleteUnreferencedImages(
-  db: DbOrTx,
-  olderThan: Date,
-  ids?: string[],
+export async function lockUnreferencedImages(
+  tx: Tx,
+  graceSeconds: number,
+  { ids, limit }: { ids?: string[]; limit: number },
 ): Promise<ImageRow[]> {
-  const where = ids
-    ? and(inArray(images.id, ids), lt(images.createdAt, olderThan), unreferencedImage)
-    : and(lt(images.createdAt, olderThan), unreferencedImage);
-  return db.delete(images).where(where).returning();
+  const old = lt(images.createdAt, sql`now() - make_interval(secs => ${graceSeconds})`);
+  return tx
+    .select()
+    .from(images)
+    .where(ids ? and(inArray(images.id, ids), old, unreferencedImage) : and(old, unreferencedImage))
+    .orderBy(images.createdAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function deleteImageRows(tx: Tx, ids: string[]): Promise<void> {
+  if (ids.length > 0) await tx.delete(images).where(inArray(images.id, ids));
+}
+
+/**
+ * Holds the advisory lock named `job` until the transaction ends, if no other transaction (in any
+ * process) holds it: answers whether it got it.
+ */
+export async function tryJobLock(tx: Tx, job: string): Promise<boolean> {
+  const result = await tx.execute(
+    sql`select pg_try_advisory_xact_lock(hashtext(${`pet-haven:job:${job}`})) as locked`,
+  );
+  return (result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked === true;
 }
 
 /**

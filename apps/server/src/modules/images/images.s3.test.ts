@@ -6,6 +6,7 @@ import { expectError } from '../../../test/helpers/expect';
 import { distinctPng, imageForm, uploadPicture } from '../../../test/helpers/pictures';
 import { useTestContext, useUsers } from '../../../test/helpers/test-app';
 import { S3ImageStorage } from './images.storage';
+import { sweepUnusedImages } from './images.service';
 
 // Images in an S3-compatible bucket (S3_BUCKET): a real S3 server (s3rver) in this process.
 let s3: S3Peer;
@@ -78,5 +79,22 @@ describe('S3ImageStorage', () => {
         })
       ).status,
     ).toBe(201);
+  });
+
+  it('a sweep while the store is down deletes nothing (no file is left that no row names); the next one does', async () => {
+    const storage = new S3ImageStorage(testConfig(s3.env).s3!);
+    const url = await uploadPicture(ctx, owner.token, { width: 500, height: 300 });
+    const name = url.slice('/api/images/'.length);
+    await s3.stop();
+    try {
+      await expect(sweepUnusedImages(ctx.deps)).rejects.toThrow();
+    } finally {
+      await s3.start();
+    }
+    // the row is still there, so are its files: the picture is served
+    expect((await ctx.request(url)).status).toBe(200);
+    expect(await sweepUnusedImages(ctx.deps)).toBeGreaterThanOrEqual(1);
+    expect(await storage.exists(name)).toBe(false);
+    expect((await ctx.request(url)).status).toBe(404);
   });
 });

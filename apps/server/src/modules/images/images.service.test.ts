@@ -1,10 +1,12 @@
 import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPetVia } from '../../../test/helpers/pets';
 import { useTestContext, useUsers } from '../../../test/helpers/test-app';
 import { createUser } from '../../../test/helpers/factories';
 import { images, user } from '../../db/schema/index';
-import { unreferencedImage } from './images.repository';
+import { buildDeps, type AppDeps } from '../../app-deps';
+import { tryJobLock, unreferencedImage } from './images.repository';
 import { resolveHostedImage, sniffImageType, sweepUnusedImages } from './images.service';
 
 const ctx = useTestContext({ IMAGE_GRACE_MINUTES: '0' });
@@ -53,6 +55,54 @@ describe('image sweep', () => {
     });
     expect(plan).toContain('user_image_id_idx');
   });
+});
+
+describe('image sweep on two server processes (one database, one store)', () => {
+  let second: AppDeps;
+  beforeAll(() => {
+    const { config, database, logger, passwordHasher, imageStorage } = ctx.deps;
+    second = buildDeps({ config, database, logger, passwordHasher, imageStorage });
+  });
+  afterAll(() => second?.counters.close());
+
+  it('deletes each true orphan once between them, and nothing still used', async () => {
+    const orphans = [];
+    for (const colour of ['#102030', '#203040', '#304050', '#405060']) {
+      orphans.push(await upload(colour));
+    }
+    const used = await upload('#506070');
+    await addPetVia(ctx, alice.token, { petImage: used });
+    const countImages = async () =>
+      (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(images))[0]!.n;
+    const before = await countImages();
+    const deleted = await Promise.all([sweepUnusedImages(ctx.deps), sweepUnusedImages(second)]);
+    expect(deleted[0]! + deleted[1]!).toBe(before - (await countImages()));
+    for (const url of orphans) expect((await ctx.request(url)).status).toBe(404);
+    expect((await ctx.request(used)).status).toBe(200);
+  });
+
+  // PGlite runs one transaction at a time in one process: another holding the lock is PostgreSQL's
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'skips its turn while another process runs it (PostgreSQL)',
+    async () => {
+      const orphan = await upload('#607080');
+      let release!: () => void;
+      let held!: () => void;
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      const other = ctx.database.db.transaction(async (tx) => {
+        expect(await tryJobLock(tx, 'image-sweep')).toBe(true);
+        held();
+        await new Promise<void>((resolve) => (release = resolve));
+      });
+      await holding;
+      expect(await sweepUnusedImages(second)).toBe(0);
+      expect((await ctx.request(orphan)).status).toBe(200);
+      release();
+      await other;
+      expect(await sweepUnusedImages(second)).toBeGreaterThanOrEqual(1);
+      expect((await ctx.request(orphan)).status).toBe(404);
+    },
+  );
 });
 
 describe('resolveHostedImage', () => {

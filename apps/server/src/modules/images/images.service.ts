@@ -12,7 +12,9 @@ import type { AppDeps } from '../../app-deps';
 import { AppError, invalidField, unauthorized } from '../../lib/errors';
 import { QueueFullError, WorkQueue } from '../../lib/work-queue';
 import {
-  deleteUnreferencedImages,
+  deleteImageRows,
+  lockUnreferencedImages,
+  tryJobLock,
   deleteUploadsOlderThan,
   findImageById,
   lockUploader,
@@ -355,9 +357,14 @@ export async function resolveHostedImage(
 }
 
 /** Fresh uploads not yet attached to anything are kept this long (IMAGE_GRACE_MINUTES). */
-const imageGraceMs = (deps: Pick<AppDeps, 'config'>) => deps.config.imageGraceMinutes * 60_000;
+const graceSeconds = (deps: Pick<AppDeps, 'config'>) => deps.config.imageGraceMinutes * 60;
 
+/** Images deleted per transaction by the sweep. */
+const SWEEP_BATCH = 100;
+
+/** Deletes every stored file of these images; throws (after trying each) when one could not go. */
 async function removeFiles(deps: ImageDeps, rows: ImageRow[]) {
+  let failed: unknown = null;
   for (const row of rows) {
     const names = [
       ...storedWidths(row.width).flatMap((w) => {
@@ -370,17 +377,43 @@ async function removeFiles(deps: ImageDeps, rows: ImageRow[]) {
       try {
         await deps.imageStorage.delete(name);
       } catch (err) {
-        deps.logger.warn({ err, imageId: row.id }, 'Could not delete an image file');
+        failed ??= err;
       }
     }
   }
+  if (failed) throw failed;
+}
+
+/**
+ * Deletes the files, then the rows, of unreferenced images past the grace period (among `ids` when
+ * given), at most `limit`, in one transaction that holds them: a reference cannot be added
+ * meanwhile, and when a file cannot be deleted (the store is down) the rows stay for the next
+ * sweep, so no file is left that no row names. With `job`, only when no other process runs it.
+ */
+async function deleteUnreferenced(
+  deps: ImageDeps,
+  { ids, limit, job }: { ids?: string[]; limit: number; job?: string },
+): Promise<number> {
+  return deps.database.db.transaction(async (tx) => {
+    if (job && !(await tryJobLock(tx, job))) return 0;
+    if (job === 'image-sweep') {
+      await deleteUploadsOlderThan(tx, deps.config.imageUploadRateLimit.windowSeconds);
+    }
+    const rows = await lockUnreferencedImages(tx, graceSeconds(deps), { ids, limit });
+    await removeFiles(deps, rows);
+    await deleteImageRows(
+      tx,
+      rows.map((r) => r.id),
+    );
+    return rows.length;
+  });
 }
 
 /**
  * Deletes the rows and files of these images if nothing references them any more (no pet, no
  * campaign) and they were uploaded longer ago than the grace period. Call it after a pet or
  * campaign is deleted or changes its picture, outside the transaction that did so.
- * Answers how many images went. Never throws for a still-used image.
+ * Answers how many images went. Never throws: what could not go now is left to the sweep.
  *
  * Used by the pets and the campaigns modules.
  */
@@ -388,26 +421,25 @@ export async function releaseImages(deps: ImageDeps, ids: string[]): Promise<num
   const unique = [...new Set(ids)];
   if (unique.length === 0) return 0;
   try {
-    const olderThan = new Date(Date.now() - imageGraceMs(deps));
-    const rows = await deleteUnreferencedImages(deps.database.db, olderThan, unique);
-    await removeFiles(deps, rows);
-    return rows.length;
+    return await deleteUnreferenced(deps, { ids: unique, limit: unique.length });
   } catch (err) {
-    // A reference added meanwhile makes the delete fail on its foreign key: the image stays.
-    deps.logger.warn({ err, ids: unique }, 'Image release skipped');
+    deps.logger.warn({ err, ids: unique }, 'Image release left to the sweep');
     return 0;
   }
 }
 
 /**
  * Deletes every unreferenced image older than the grace period, and the upload records that no
- * longer count for the rate limit; main.ts runs it periodically.
+ * longer count for the rate limit; server.ts runs it periodically in every process, and it runs
+ * in one at a time (an advisory lock): the others skip their turn.
  */
 export async function sweepUnusedImages(deps: ImageDeps): Promise<number> {
-  await deleteUploadsOlderThan(deps.database.db, deps.config.imageUploadRateLimit.windowSeconds);
-  const olderThan = new Date(Date.now() - imageGraceMs(deps));
-  const rows = await deleteUnreferencedImages(deps.database.db, olderThan);
-  await removeFiles(deps, rows);
-  if (rows.length > 0) deps.logger.info({ count: rows.length }, 'Unused images deleted');
-  return rows.length;
+  let total = 0;
+  for (;;) {
+    const count = await deleteUnreferenced(deps, { limit: SWEEP_BATCH, job: 'image-sweep' });
+    total += count;
+    if (count < SWEEP_BATCH) break;
+  }
+  if (total > 0) deps.logger.info({ count: total }, 'Unused images deleted');
+  return total;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PREVIEW_IMAGE } from '@pet-haven/shared/images';
 import type * as S3SdkModule from '@aws-sdk/client-s3';
@@ -22,6 +23,8 @@ export interface ImageStorage {
   /** Removes the file; a missing file is not an error. */
   delete(name: string): Promise<void>;
   exists(name: string): Promise<boolean>;
+  /** Throws when the store cannot be written to or does not answer (for /api/ready). */
+  ping(): Promise<void>;
 }
 
 /** The file name of one stored size of an image: `<sha256>-<width>w.webp`. */
@@ -81,6 +84,11 @@ export class LocalDiskImageStorage implements ImageStorage {
     } catch {
       return false;
     }
+  }
+
+  async ping() {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
   }
 }
 
@@ -173,6 +181,12 @@ export class S3ImageStorage implements ImageStorage {
       if (isMissing(err)) return false;
       throw err;
     }
+  }
+
+  async ping() {
+    await this.send((s3, sdk) =>
+      s3.send(new sdk.HeadBucketCommand({ Bucket: this.config.bucket })),
+    );
   }
 }
 

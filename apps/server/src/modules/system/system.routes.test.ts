@@ -2,18 +2,49 @@ import { describe, expect, it } from 'vitest';
 import { useTestContext } from '../../../test/helpers/test-app';
 import { expectError } from '../../../test/helpers/expect';
 import { createUser } from '../../../test/helpers/factories';
+import { readinessSchema } from '@pet-haven/shared/system';
 import { issueAccessToken } from '../../auth/token';
+import { createApp } from '../../app';
+import type { ImageStorage } from '../images/images.storage';
 
 const ctx = useTestContext();
 
 describe('system routes', () => {
-  it.each([
-    ['/api/health', 'ok', 'always'],
-    ['/api/ready', 'ready', 'when the database is reachable'],
-  ])('GET %s answers %s (%s)', async (path, status) => {
-    const res = await ctx.request(path);
+  it('GET /api/health answers ok (always)', async () => {
+    const res = await ctx.request('/api/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status });
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+
+  it('GET /api/ready answers ready with the database, Redis (unused here) and the store', async () => {
+    const res = await ctx.request('/api/ready');
+    expect(res.status).toBe(200);
+    expect(readinessSchema.parse(res.body)).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', redis: 'not-used', storage: 'ok' },
+    });
+  });
+
+  it('GET /api/ready answers 503 while the process drains, and the other routes still answer', async () => {
+    const app = createApp({ ...ctx.deps, readiness: { ready: true, draining: true } });
+    const ready = await app.request('/api/ready');
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'This server is shutting down.',
+    });
+    expect((await app.request('/api/pets')).status).toBe(200);
+  });
+
+  it('GET /api/ready reports a store it cannot write to, and stays ready', async () => {
+    // the same store, but its check fails (a full or read-only disk)
+    const broken = Object.assign(Object.create(ctx.deps.imageStorage) as ImageStorage, {
+      ping: () => Promise.reject(new Error('EACCES')),
+    });
+    const app = createApp({ ...ctx.deps, imageStorage: broken });
+    const ready = await app.request('/api/ready');
+    expect(ready.status).toBe(200);
+    expect(readinessSchema.parse(await ready.json()).checks.storage).toBe('unreachable');
   });
 
   it('publishes the OpenAPI document and a docs page', async () => {

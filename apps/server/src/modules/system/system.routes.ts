@@ -4,11 +4,23 @@ import path from 'node:path';
 import { z } from '@hono/zod-openapi';
 import { publicConfigSchema } from '@pet-haven/shared/users';
 import type { AppDeps } from '../../app-deps';
+import { type DependencyStatus, readinessSchema } from '@pet-haven/shared/system';
 import { AppError } from '../../lib/errors';
+import { withinMs } from '../../lib/readiness';
 import { createRouter, declareRoutes, jsonContent } from '../../lib/openapi';
 import { presentPublicConfig } from './system.presenter';
 
 const route = declareRoutes('System');
+
+/** Each service's check answers within this, or counts as unreachable. */
+const CHECK_TIMEOUT_MS = 2000;
+
+/** 'ok', or what went wrong (logged by the caller). */
+const check = (work: Promise<void>, what: string): Promise<'ok' | Error> =>
+  withinMs(work, CHECK_TIMEOUT_MS, what).then(
+    () => 'ok' as const,
+    (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+  );
 
 const healthRoute = route.get('/health', {
   summary: 'The process is up',
@@ -17,9 +29,10 @@ const healthRoute = route.get('/health', {
 });
 
 const readyRoute = route.get('/ready', {
-  summary: 'The database is reachable',
-  ok: [200, jsonContent(z.object({ status: z.literal('ready') }), 'Ready')],
-  errors: [[503, 'Database unreachable', z.object({ code: z.string(), message: z.string() })]],
+  summary:
+    'This process takes requests: the database answers (Redis and the object store are reported)',
+  ok: [200, jsonContent(readinessSchema, 'Ready')],
+  errors: [[503, 'Database unreachable, or the process is shutting down']],
 });
 
 const configRoute = route.get('/config', {
@@ -45,13 +58,34 @@ export function createSystemRoutes(deps: AppDeps) {
   router.openapi(healthRoute, (c) => c.json({ status: 'ok' as const }, 200));
 
   router.openapi(readyRoute, async (c) => {
-    try {
-      await deps.database.ping();
-    } catch (err) {
-      c.get('logger').warn({ err }, 'Readiness check failed');
+    if (deps.readiness.draining) {
+      throw new AppError('SERVICE_UNAVAILABLE', 'This server is shutting down.');
+    }
+    const logger = c.get('logger');
+    const [database, redis, storage] = await Promise.all([
+      check(deps.database.ping(), 'The database'),
+      deps.counters.kind === 'redis' ? check(deps.counters.ping(), 'Redis') : 'not-used',
+      check(deps.imageStorage.ping(), 'The object store'),
+    ] as const);
+    if (database !== 'ok') {
+      logger.warn({ err: database }, 'Readiness check failed');
       throw new AppError('SERVICE_UNAVAILABLE', 'The database is not reachable.');
     }
-    return c.json({ status: 'ready' as const }, 200);
+    for (const [name, answer] of [
+      ['redis', redis],
+      ['storage', storage],
+    ] as const) {
+      if (typeof answer !== 'string') logger.warn({ err: answer, service: name }, 'Not reachable');
+    }
+    const status = (answer: DependencyStatus | Error) =>
+      typeof answer === 'string' ? answer : ('unreachable' as const);
+    return c.json(
+      {
+        status: 'ready' as const,
+        checks: { database: 'ok' as const, redis: status(redis), storage: status(storage) },
+      },
+      200,
+    );
   });
 
   router.openapi(configRoute, (c) => c.json(presentPublicConfig(deps.config), 200));
