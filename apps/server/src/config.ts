@@ -69,6 +69,8 @@ export const envSchema = z
     /** Default: on, except when NODE_ENV=production. */
     DEMO_DATA: optionalBool,
     IMAGE_GRACE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+    /** How often each process runs the image sweep (one process at a time sweeps). */
+    IMAGE_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     /** Default: one less than the CPUs (at least 1, at most 3: sharp runs on libuv's 4 threads). */
     IMAGE_CONCURRENCY: z.preprocess(
       (v) => (v === '' ? undefined : v),
@@ -224,6 +226,8 @@ export interface Config {
   demoData: boolean;
   /** Unattached uploads are kept this long before the image sweep may delete them. */
   imageGraceMinutes: number;
+  /** Seconds between two runs of the image sweep in a process. */
+  imageSweepIntervalSeconds: number;
   /** Uploads decoded at once, and how many more may wait before uploads answer 503. */
   imageProcessing: { concurrency: number; queueMax: number };
   /** Uploads per user per window (429 beyond). */
@@ -344,6 +348,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : null,
     demoData: e.DEMO_DATA ?? e.NODE_ENV !== 'production',
     imageGraceMinutes: e.IMAGE_GRACE_MINUTES,
+    imageSweepIntervalSeconds: e.IMAGE_SWEEP_INTERVAL_SECONDS,
     imageProcessing: {
       concurrency: e.IMAGE_CONCURRENCY ?? Math.min(3, Math.max(1, os.availableParallelism() - 1)),
       queueMax: e.IMAGE_QUEUE_MAX,

@@ -82,8 +82,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     }
     logger.info({ database: database.kind }, 'Migrations applied');
     stopping.signal.throwIfAborted();
-    // the gazetteer of distance search, at first start (a few seconds, once per database)
-    await loadPlacesIfEmpty(database.db, logger);
+    // the gazetteer of distance search, at first start (a few seconds, once per database), on a
+    // connection without the request timeouts: a process starting beside another waits for its load
+    await database.maintenance((db) => loadPlacesIfEmpty(db, logger));
     // requests left open on pets adopted before the adoption statuses of migration 0014
     await settleRequestsLeftOpen(deps);
     if (config.demoData) {
@@ -111,7 +112,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const sweep = () =>
       sweepUnusedImages(deps).catch((err) => logger.warn({ err }, 'Image sweep failed'));
     void sweep();
-    sweepTimer = setInterval(sweep, 15 * 60_000).unref();
+    sweepTimer = setInterval(sweep, config.imageSweepIntervalSeconds * 1000).unref();
     // Organisers are told when their campaign's last date passes (once, by whichever process).
     const endedCampaigns = () =>
       notifyEndedCampaigns(deps).catch((err) => logger.warn({ err }, 'Campaign-end job failed'));

@@ -88,7 +88,17 @@ export async function openDatabase(
       db,
       kind: 'postgres',
       // Without the request timeouts: a migration may take long.
-      migrate: () => maintenance((own) => migratePg(own, { migrationsFolder })),
+      // Processes starting together take turns (a session lock on the one maintenance connection):
+      // the first applies the migrations, the others then find nothing left to apply.
+      migrate: () =>
+        maintenance(async (own) => {
+          await own.execute(sql`select pg_advisory_lock(hashtext('pet-haven:migrations'))`);
+          try {
+            await migratePg(own, { migrationsFolder });
+          } finally {
+            await own.execute(sql`select pg_advisory_unlock(hashtext('pet-haven:migrations'))`);
+          }
+        }),
       ping: async () => {
         await db.execute(sql`select 1`);
       },

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -48,7 +49,12 @@ export async function startS3Peer(bucket = 'pet-haven-test'): Promise<S3Peer> {
       S3_FORCE_PATH_STYLE: 'true',
     },
     async stop() {
-      if (running) await server.close();
+      if (running) {
+        // connections kept alive by clients are cut too, as when a store goes away
+        const closing = server.close();
+        (server as { httpServer: Server }).httpServer.closeAllConnections();
+        await closing;
+      }
       running = false;
     },
     async start() {
