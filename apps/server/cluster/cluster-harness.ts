@@ -8,6 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { repoRoot } from '../src/paths';
+import { startArgs } from '../bench/app-process';
 import { startRedisPeer, type RedisPeer } from '../test/helpers/redis-peer';
 import { startS3Peer, type S3Peer } from '../test/helpers/s3-peer';
 import { TEST_AUTH_SECRET } from '../test/helpers/test-config';
@@ -74,7 +75,11 @@ export async function until(
 
 const readyAt = async (url: string) => (await fetch(`${url}/api/ready`)).status === 200;
 
-export async function startCluster(env: Record<string, string> = {}): Promise<Cluster> {
+export async function startCluster(
+  env: Record<string, string> = {},
+  options: { keepLogs?: boolean } = {},
+): Promise<Cluster> {
+  const keepLogs = options.keepLogs ?? true;
   for (const [file, hint] of [
     [SERVER, 'npm run build'],
     [HAPROXY, 'apt-get install haproxy (as .ci/run does)'],
@@ -127,11 +132,12 @@ export async function startCluster(env: Record<string, string> = {}): Promise<Cl
       ...env,
     };
     const apps = ports.map((port, i) =>
-      appProcess(`app${i + 1}`, port, {
-        ...appEnv,
-        PORT: String(port),
-        DATA_DIR: path.join(work, `app${i + 1}`),
-      }),
+      appProcess(
+        `app${i + 1}`,
+        port,
+        { ...appEnv, PORT: String(port), DATA_DIR: path.join(work, `app${i + 1}`) },
+        keepLogs,
+      ),
     );
     cleanups.push(() => Promise.all(apps.map((a) => a.stop('SIGKILL'))));
     // both at once, as a deployment starts them: they take turns on the migrations
@@ -184,7 +190,13 @@ export async function startCluster(env: Record<string, string> = {}): Promise<Cl
   }
 }
 
-function appProcess(name: string, port: number, env: Record<string, string>): AppProcess {
+/** `keepLogs` false: the process's log goes nowhere (benchmarks: no parsing beside the load). */
+function appProcess(
+  name: string,
+  port: number,
+  env: Record<string, string>,
+  keepLogs: boolean,
+): AppProcess {
   let child: ChildProcess | null = null;
   const logs: string[] = [];
   const url = `http://127.0.0.1:${port}`;
@@ -194,7 +206,11 @@ function appProcess(name: string, port: number, env: Record<string, string>): Ap
     logs,
     running: () => child !== null && child.exitCode === null && child.signalCode === null,
     async start() {
-      const started = spawn(process.execPath, [SERVER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      // as `npm start` runs it (its Node flags), without npm
+      const started = spawn(process.execPath, startArgs(), {
+        env,
+        stdio: ['ignore', keepLogs ? 'pipe' : 'ignore', 'pipe'],
+      });
       child = started;
       let rest = '';
       const collect = (chunk: Buffer) => {

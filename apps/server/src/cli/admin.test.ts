@@ -88,7 +88,12 @@ describe('npm run admin -- promote <email>', () => {
     const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
     expect(await runAdminCli(['demote', email], { DATA_DIR: dataDir }, io)).toBe(2);
     expect(await runAdminCli(['promote'], { DATA_DIR: dataDir }, io)).toBe(2);
-    expect(lines[0]).toBe('Usage: npm run admin -- promote <email>');
+    expect(await runAdminCli(['export'], { DATA_DIR: dataDir }, io)).toBe(2);
+    expect(lines[0]!.split('\n')).toEqual([
+      'Usage: npm run admin -- promote <email>',
+      '       npm run admin -- export <file>',
+      '       npm run admin -- import <file>',
+    ]);
   });
 });
 

@@ -2,26 +2,46 @@
  * Admin command line.
  *
  *   npm run admin -- promote <email>
+ *   npm run admin -- export <file>
+ *   npm run admin -- import <file>
  *
  * Opens the configured database (PostgreSQL when DATABASE_URL is set, otherwise the embedded
- * PGlite database under DATA_DIR, default <repo>/data), applies migrations, and makes the user
- * with that e-mail an admin (recorded in the audit log with actor "cli"). Exits 1 when no user
- * has that e-mail, 2 on a usage error.
+ * PGlite database under DATA_DIR, default <repo>/data) and applies migrations, then:
+ * - promote: makes the user with that e-mail an admin (recorded in the audit log with actor
+ *   "cli"). Exits 1 when no user has that e-mail.
+ * - export: writes every row and every stored picture of the site to the file (site-transfer).
+ * - import: reads such a file into this database and picture store, which must hold no row yet
+ *   (exits 1, having written no row, when it refuses).
+ * Exits 2 on a usage error.
  *
  * With the embedded database, stop the server first: PGlite allows one process at a time.
  */
-import { existsSync } from 'node:fs';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { finished } from 'node:stream/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildDeps } from '../app-deps';
+import { type AppDeps, buildDeps } from '../app-deps';
 import { createMemoryCounters } from '../lib/shared-counters';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createLogger } from '../lib/logger';
 import { repoRoot } from '../paths';
 import { promoteUserByEmail } from '../modules/users/users.service';
+import {
+  exportSite,
+  importSite,
+  TransferError,
+  type TransferSummary,
+} from './site-transfer.service';
 
-const USAGE = 'Usage: npm run admin -- promote <email>';
+const USAGE = [
+  'Usage: npm run admin -- promote <email>',
+  '       npm run admin -- export <file>',
+  '       npm run admin -- import <file>',
+].join('\n');
 
 export interface CliIo {
   out: (line: string) => void;
@@ -45,8 +65,8 @@ export async function runAdminCli(
   env: NodeJS.ProcessEnv = process.env,
   io: CliIo = { out: console.log, err: console.error },
 ): Promise<number> {
-  const [command, email, ...rest] = args;
-  if (command !== 'promote' || !email || rest.length > 0) {
+  const [command, argument, ...rest] = args;
+  if (!['promote', 'export', 'import'].includes(command ?? '') || !argument || rest.length > 0) {
     io.err(USAGE);
     return 2;
   }
@@ -71,9 +91,11 @@ export async function runAdminCli(
       logger,
       counters: createMemoryCounters(() => new Date()),
     });
-    const outcome = await promoteUserByEmail(deps, { id: null, email: 'cli' }, email);
+    if (command === 'export') return await exportTo(deps, argument, io);
+    if (command === 'import') return await importFrom(deps, argument, io);
+    const outcome = await promoteUserByEmail(deps, { id: null, email: 'cli' }, argument);
     if (!outcome) {
-      io.err(`No user has the e-mail ${email}.`);
+      io.err(`No user has the e-mail ${argument}.`);
       return 1;
     }
     io.out(
@@ -84,6 +106,53 @@ export async function runAdminCli(
     return 0;
   } finally {
     await database.close();
+  }
+}
+
+const described = (summary: TransferSummary) => {
+  const rows = summary.tables.reduce((sum, t) => sum + t.count, 0);
+  return `${summary.tables.length} tables (${rows} rows) and ${summary.files} picture files`;
+};
+
+/** Writes the site to `file` (through `<file>.partial`, renamed once whole). */
+async function exportTo(deps: AppDeps, file: string, io: CliIo): Promise<number> {
+  const partial = `${file}.partial`;
+  const out = createWriteStream(partial);
+  try {
+    const summary = await exportSite(deps, async (line) => {
+      if (!out.write(`${line}\n`)) await once(out, 'drain');
+    });
+    out.end();
+    await finished(out);
+    await rename(partial, file);
+    io.out(`Exported ${described(summary)} to ${file}.`);
+    return 0;
+  } catch (err) {
+    out.destroy();
+    await rm(partial, { force: true });
+    throw err;
+  }
+}
+
+/** Reads the site in `file` into this (empty) database and picture store. */
+async function importFrom(deps: AppDeps, file: string, io: CliIo): Promise<number> {
+  if (!existsSync(file)) {
+    io.err(`No such file: ${file}`);
+    return 2;
+  }
+  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
+  try {
+    const summary = await importSite(deps, lines);
+    io.out(`Imported ${described(summary)} from ${file}; every table's rows and checksum match.`);
+    return 0;
+  } catch (err) {
+    if (err instanceof TransferError) {
+      io.err(err.message);
+      return 1;
+    }
+    throw err;
+  } finally {
+    lines.close();
   }
 }
 

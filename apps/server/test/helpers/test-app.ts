@@ -165,6 +165,12 @@ async function send(
   return { status: res.status, headers: res.headers, body: parsed, text };
 }
 
+/** TestContext.request's twin for an app made outside a test context (in this process). */
+export function requestApp(app: App) {
+  return (p: string, init: RequestOptions = {}) =>
+    send((url, req) => app.request(url, req), 'http://localhost:3000', p, init);
+}
+
 /**
  * TestContext.request's twin for a server listening on a real socket (`baseUrl` such as
  * `http://127.0.0.1:41234`); `signal` may cut a request short.

@@ -362,18 +362,23 @@ const graceSeconds = (deps: Pick<AppDeps, 'config'>) => deps.config.imageGraceMi
 /** Images deleted per transaction by the sweep. */
 const SWEEP_BATCH = 100;
 
+/**
+ * The names of every file an image may have in the store: each stored width, its AVIF twin, the
+ * link preview. (Used by the sweep and by the site transfer of cli/.)
+ */
+export const storedFileNamesOf = (image: { id: string; width: number }): string[] => [
+  ...storedWidths(image.width).flatMap((w) => {
+    const webp = storedFileName(image.id, w);
+    return [webp, avifTwinOf(webp)];
+  }),
+  previewFileName(image.id),
+];
+
 /** Deletes every stored file of these images; throws (after trying each) when one could not go. */
 async function removeFiles(deps: ImageDeps, rows: ImageRow[]) {
   let failed: unknown = null;
   for (const row of rows) {
-    const names = [
-      ...storedWidths(row.width).flatMap((w) => {
-        const webp = storedFileName(row.id, w);
-        return [webp, avifTwinOf(webp)];
-      }),
-      previewFileName(row.id),
-    ];
-    for (const name of names) {
+    for (const name of storedFileNamesOf(row)) {
       try {
         await deps.imageStorage.delete(name);
       } catch (err) {
