@@ -126,7 +126,7 @@ export const envSchema = z
      */
     SHUTDOWN_DRAIN_SECONDS: z.preprocess(
       (v) => (v === '' ? undefined : v),
-      z.coerce.number().int().min(0).max(300).optional(),
+      z.coerce.number().int().min(0).max(60).optional(),
     ),
     /** The sender of every message, e.g. "Pet Haven <no-reply@example.org>". */
     MAIL_FROM: optionalString.pipe(

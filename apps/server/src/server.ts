@@ -109,8 +109,15 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     }
     deps.mailer.start();
     // Pictures nothing uses any more (and uploads never attached) are deleted after the grace period.
-    const sweep = () =>
-      sweepUnusedImages(deps).catch((err) => logger.warn({ err }, 'Image sweep failed'));
+    let sweeping = false;
+    const sweep = async () => {
+      // one sweep at a time in this process (one at a time among processes: an advisory lock)
+      if (sweeping) return;
+      sweeping = true;
+      await sweepUnusedImages(deps)
+        .catch((err) => logger.warn({ err }, 'Image sweep failed'))
+        .finally(() => (sweeping = false));
+    };
     void sweep();
     sweepTimer = setInterval(sweep, config.imageSweepIntervalSeconds * 1000).unref();
     // Organisers are told when their campaign's last date passes (once, by whichever process).

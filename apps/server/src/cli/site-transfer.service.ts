@@ -23,11 +23,6 @@ import * as repo from './site-transfer.repository';
 export const TRANSFER_FORMAT = 'pet-haven-site';
 const TRANSFER_VERSION = 1;
 const BATCH = 500;
-/**
- * Tables the database keeps from others by triggers (pet_counts follows pets, migration 0007):
- * their rows are not moved but made again by the import's inserts, and then checked.
- */
-const DERIVED_TABLES = new Set(['pet_counts']);
 
 type TransferDeps = Pick<AppDeps, 'database' | 'imageStorage'>;
 
@@ -112,7 +107,7 @@ export async function exportSite(
         for (const name of await tablesInOrder(tx)) {
           const { count, checksum } = await repo.tableChecksum(tx, name);
           const columns = await repo.writableColumns(tx, name);
-          const derived = DERIVED_TABLES.has(name);
+          const derived = repo.isDerivedTable(name);
           const table: TableLine = {
             kind: 'table',
             name,
@@ -232,14 +227,14 @@ export async function importSite(
           throw new TransferError(`The columns of ${table.name} differ from this site's.`);
         }
         if (table.derived !== undefined) {
-          if (!DERIVED_TABLES.has(table.name)) {
+          if (!repo.isDerivedTable(table.name)) {
             throw new TransferError(`${table.name} is not kept by this site's database itself.`);
           }
           derived.push(table);
           line = await next('a table or the files');
           continue;
         }
-        if (DERIVED_TABLES.has(table.name)) {
+        if (repo.isDerivedTable(table.name)) {
           throw new TransferError(
             `${table.name} is kept by the database: the file must not hold its rows.`,
           );
@@ -267,6 +262,8 @@ export async function importSite(
       if (parse<{ kind: string }>(line, 'the files line').kind !== 'files') {
         throw new TransferError('The file has no files line.');
       }
+      // the stored files the imported pictures may have (storage refuses any other name too)
+      const pictureNames = new Set((await repo.listImages(tx)).flatMap(storedFileNamesOf));
       for (;;) {
         const entry = parse<FileLine | { kind: 'end'; files: number }>(
           await next('a picture file or the end line'),
@@ -280,8 +277,16 @@ export async function importSite(
           }
           break;
         }
+        if (entry.kind !== 'file' || typeof entry.data !== 'string') {
+          throw new TransferError(
+            'The file has a line that is neither a picture file nor the end.',
+          );
+        }
+        if (!pictureNames.has(entry.name)) {
+          throw new TransferError(`File ${entry.name} belongs to no picture of the site.`);
+        }
         const data = Buffer.from(entry.data, 'base64');
-        if (entry.kind !== 'file' || sha256(data) !== entry.sha256) {
+        if (sha256(data) !== entry.sha256) {
           throw new TransferError(`File ${entry.name} does not match its SHA-256.`);
         }
         await deps.imageStorage.put(entry.name, data);

@@ -9,6 +9,7 @@ import {
 } from '@pet-haven/shared/images';
 import sharp from 'sharp';
 import type { AppDeps } from '../../app-deps';
+import type { Database } from '../../db/client';
 import { AppError, invalidField, unauthorized } from '../../lib/errors';
 import { QueueFullError, WorkQueue } from '../../lib/work-queue';
 import {
@@ -359,8 +360,11 @@ export async function resolveHostedImage(
 /** Fresh uploads not yet attached to anything are kept this long (IMAGE_GRACE_MINUTES). */
 const graceSeconds = (deps: Pick<AppDeps, 'config'>) => deps.config.imageGraceMinutes * 60;
 
-/** Images deleted per transaction by the sweep. */
-const SWEEP_BATCH = 100;
+/**
+ * Images deleted per transaction by the sweep: a transaction holds its images while their files
+ * are deleted (7 or so each), so it stays short even against a distant store.
+ */
+const SWEEP_BATCH = 20;
 
 /**
  * The names of every file an image may have in the store: each stored width, its AVIF twin, the
@@ -374,19 +378,11 @@ export const storedFileNamesOf = (image: { id: string; width: number }): string[
   previewFileName(image.id),
 ];
 
-/** Deletes every stored file of these images; throws (after trying each) when one could not go. */
+/** Deletes every stored file of these images; throws at the first that could not go. */
 async function removeFiles(deps: ImageDeps, rows: ImageRow[]) {
-  let failed: unknown = null;
   for (const row of rows) {
-    for (const name of storedFileNamesOf(row)) {
-      try {
-        await deps.imageStorage.delete(name);
-      } catch (err) {
-        failed ??= err;
-      }
-    }
+    for (const name of storedFileNamesOf(row)) await deps.imageStorage.delete(name);
   }
-  if (failed) throw failed;
 }
 
 /**
@@ -399,19 +395,23 @@ async function deleteUnreferenced(
   deps: ImageDeps,
   { ids, limit, job }: { ids?: string[]; limit: number; job?: string },
 ): Promise<number> {
-  return deps.database.db.transaction(async (tx) => {
-    if (job && !(await tryJobLock(tx, job))) return 0;
-    if (job === 'image-sweep') {
-      await deleteUploadsOlderThan(tx, deps.config.imageUploadRateLimit.windowSeconds);
-    }
-    const rows = await lockUnreferencedImages(tx, graceSeconds(deps), { ids, limit });
-    await removeFiles(deps, rows);
-    await deleteImageRows(
-      tx,
-      rows.map((r) => r.id),
-    );
-    return rows.length;
-  });
+  const work = (db: Database) =>
+    db.transaction(async (tx) => {
+      if (job && !(await tryJobLock(tx, job))) return 0;
+      if (job === 'image-sweep') {
+        await deleteUploadsOlderThan(tx, deps.config.imageUploadRateLimit.windowSeconds);
+      }
+      const rows = await lockUnreferencedImages(tx, graceSeconds(deps), { ids, limit });
+      await removeFiles(deps, rows);
+      await deleteImageRows(
+        tx,
+        rows.map((r) => r.id),
+      );
+      return rows.length;
+    });
+  // the sweep's batches on a connection of their own, without the request pool's limit on an
+  // idle transaction: a batch waits on the store while it deletes the files
+  return job ? deps.database.maintenance(work) : work(deps.database.db);
 }
 
 /**

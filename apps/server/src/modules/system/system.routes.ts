@@ -4,23 +4,12 @@ import path from 'node:path';
 import { z } from '@hono/zod-openapi';
 import { publicConfigSchema } from '@pet-haven/shared/users';
 import type { AppDeps } from '../../app-deps';
-import { type DependencyStatus, readinessSchema } from '@pet-haven/shared/system';
-import { AppError } from '../../lib/errors';
-import { withinMs } from '../../lib/readiness';
+import { readinessSchema } from '@pet-haven/shared/system';
 import { createRouter, declareRoutes, jsonContent } from '../../lib/openapi';
 import { presentPublicConfig } from './system.presenter';
+import { checkReadiness } from './system.service';
 
 const route = declareRoutes('System');
-
-/** Each service's check answers within this, or counts as unreachable. */
-const CHECK_TIMEOUT_MS = 2000;
-
-/** 'ok', or what went wrong (logged by the caller). */
-const check = (work: Promise<void>, what: string): Promise<'ok' | Error> =>
-  withinMs(work, CHECK_TIMEOUT_MS, what).then(
-    () => 'ok' as const,
-    (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
-  );
 
 const healthRoute = route.get('/health', {
   summary: 'The process is up',
@@ -57,36 +46,7 @@ export function createSystemRoutes(deps: AppDeps) {
 
   router.openapi(healthRoute, (c) => c.json({ status: 'ok' as const }, 200));
 
-  router.openapi(readyRoute, async (c) => {
-    if (deps.readiness.draining) {
-      throw new AppError('SERVICE_UNAVAILABLE', 'This server is shutting down.');
-    }
-    const logger = c.get('logger');
-    const [database, redis, storage] = await Promise.all([
-      check(deps.database.ping(), 'The database'),
-      deps.counters.kind === 'redis' ? check(deps.counters.ping(), 'Redis') : 'not-used',
-      check(deps.imageStorage.ping(), 'The object store'),
-    ] as const);
-    if (database !== 'ok') {
-      logger.warn({ err: database }, 'Readiness check failed');
-      throw new AppError('SERVICE_UNAVAILABLE', 'The database is not reachable.');
-    }
-    for (const [name, answer] of [
-      ['redis', redis],
-      ['storage', storage],
-    ] as const) {
-      if (typeof answer !== 'string') logger.warn({ err: answer, service: name }, 'Not reachable');
-    }
-    const status = (answer: DependencyStatus | Error) =>
-      typeof answer === 'string' ? answer : ('unreachable' as const);
-    return c.json(
-      {
-        status: 'ready' as const,
-        checks: { database: 'ok' as const, redis: status(redis), storage: status(storage) },
-      },
-      200,
-    );
-  });
+  router.openapi(readyRoute, async (c) => c.json(await checkReadiness(deps, c.get('logger')), 200));
 
   router.openapi(configRoute, (c) => c.json(presentPublicConfig(deps.config), 200));
 
