@@ -156,6 +156,9 @@ export async function startCluster(
     const configFile = path.join(work, 'haproxy.cfg');
     writeFileSync(configFile, config);
     const haproxy = spawn(HAPROXY, ['-db', '-f', configFile], { stdio: 'ignore' });
+    const orphaned = () => haproxy.kill('SIGKILL');
+    process.once('exit', orphaned);
+    haproxy.once('exit', () => process.off('exit', orphaned));
     cleanups.push(async () => {
       if (haproxy.exitCode === null) {
         haproxy.kill('SIGKILL');
@@ -211,6 +214,10 @@ function appProcess(
         env,
         stdio: ['ignore', keepLogs ? 'pipe' : 'ignore', 'pipe'],
       });
+      // not left running when the test process ends without its clean-up (a timeout, Ctrl+C)
+      const orphaned = () => started.kill('SIGKILL');
+      process.once('exit', orphaned);
+      started.once('exit', () => process.off('exit', orphaned));
       child = started;
       let rest = '';
       const collect = (chunk: Buffer) => {

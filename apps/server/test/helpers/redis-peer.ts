@@ -57,6 +57,10 @@ export async function startRedisPeer(): Promise<RedisPeer> {
       { stdio: 'ignore' },
     );
     child = started;
+    // not left running when the test process ends without its clean-up
+    const orphaned = () => started.kill('SIGKILL');
+    process.once('exit', orphaned);
+    started.once('exit', () => process.off('exit', orphaned));
     for (let i = 0; i < 500; i++) {
       if (started.exitCode !== null) throw new Error(`redis-server exited (${started.exitCode})`);
       if (await pong(port)) return;
