@@ -9,6 +9,7 @@ import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { repoRoot } from '../src/paths';
 import { startArgs } from '../bench/app-process';
+import { partitionableProxy } from '../test/helpers/partition-proxy';
 import { startRedisPeer, type RedisPeer } from '../test/helpers/redis-peer';
 import { startS3Peer, type S3Peer } from '../test/helpers/s3-peer';
 import { TEST_AUTH_SECRET } from '../test/helpers/test-config';
@@ -25,8 +26,13 @@ export interface Cluster {
   apps: AppProcess[];
   redis: RedisPeer;
   s3: S3Peer;
-  /** The site's database, for checking what was written. */
+  /** The site's database, for checking what was written (reached directly). */
   database: DatabaseHandle;
+  /**
+   * The processes' link to PostgreSQL, when started `partitionable`: it can fall silent like a
+   * network partition and heal again.
+   */
+  databaseLink: { silence(): void; heal(): void } | null;
   close(): Promise<void>;
 }
 
@@ -77,7 +83,7 @@ const readyAt = async (url: string) => (await fetch(`${url}/api/ready`)).status 
 
 export async function startCluster(
   env: Record<string, string> = {},
-  options: { keepLogs?: boolean } = {},
+  options: { keepLogs?: boolean; partitionable?: boolean } = {},
 ): Promise<Cluster> {
   const keepLogs = options.keepLogs ?? true;
   for (const [file, hint] of [
@@ -104,6 +110,18 @@ export async function startCluster(
     const databaseUrl = new URL(adminUrl);
     databaseUrl.pathname = `/${name}`;
 
+    // the processes reach PostgreSQL through a proxy that can fall silent, when asked for
+    let databaseLink: Cluster['databaseLink'] = null;
+    let appDatabaseUrl = databaseUrl.toString();
+    if (options.partitionable) {
+      const proxy = await partitionableProxy(databaseUrl);
+      cleanups.push(() => proxy.close());
+      databaseLink = proxy;
+      const viaProxy = new URL(databaseUrl);
+      viaProxy.host = `127.0.0.1:${proxy.port}`;
+      appDatabaseUrl = viaProxy.toString();
+    }
+
     const redis = await startRedisPeer();
     cleanups.push(() => redis.close());
     const s3 = await startS3Peer();
@@ -121,7 +139,7 @@ export async function startCluster(
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       TRUST_PROXY: 'true',
-      DATABASE_URL: databaseUrl.toString(),
+      DATABASE_URL: appDatabaseUrl,
       ...redis.env,
       ...s3.env,
       AUTH_SECRET: TEST_AUTH_SECRET,
@@ -186,7 +204,7 @@ export async function startCluster(
       poolSize: 4,
     });
     cleanups.push(() => database.close());
-    return { url, apps, redis, s3, database, close: cleanUp };
+    return { url, apps, redis, s3, database, databaseLink, close: cleanUp };
   } catch (err) {
     await cleanUp();
     throw err;

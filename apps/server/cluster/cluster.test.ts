@@ -18,12 +18,15 @@ import { type Cluster, startCluster, until } from './cluster-harness';
  */
 let cluster: Cluster;
 beforeAll(async () => {
-  cluster = await startCluster({
-    // the sweep every second in each process (one at a time sweeps)
-    IMAGE_SWEEP_INTERVAL_SECONDS: '1',
-    // the sixth wrong password in a row is refused (the fifth locks the account for a second)
-    AUTH_SIGN_IN_ACCOUNT_FREE_FAILURES: '4',
-  });
+  cluster = await startCluster(
+    {
+      // the sweep every second in each process (one at a time sweeps)
+      IMAGE_SWEEP_INTERVAL_SECONDS: '1',
+      // the sixth wrong password in a row is refused (the fifth locks the account for a second)
+      AUTH_SIGN_IN_ACCOUNT_FREE_FAILURES: '4',
+    },
+    { partitionable: true },
+  );
 }, 120_000);
 afterAll(() => cluster?.close());
 // signed up through HAProxy (on whichever process), before any test
@@ -254,7 +257,8 @@ function steadyTraffic(picture: string) {
       try {
         await step(i);
       } catch (err) {
-        failures.push(`request failed: ${(err as Error).message}`);
+        const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+        failures.push(`request failed: ${(err as Error).message} (${cause?.code ?? cause?.message})`);
       }
     }
   };
@@ -434,5 +438,48 @@ describe('Redis, then the object store, unreachable for 10 s under steady traffi
       });
       expect(signIn.status).toBe(200);
     }
+  });
+});
+
+describe('PostgreSQL unreachable (a silent partition) for 6 s under steady traffic', () => {
+  it('every request works or answers a clear 503, from a process or from HAProxy; both recover', async () => {
+    const picture = await uploadPicture({ request: lb }, member.token, { width: 500, height: 300 });
+    const traffic = steadyTraffic(picture);
+    await pause(500);
+    cluster.databaseLink!.silence();
+    // both processes answer 503 on /api/ready, so HAProxy takes both out and answers itself
+    await until(
+      async () => {
+        const res = await lb('/api/pets?adopted=false');
+        return res.status === 503 && servedBy(res) === null;
+      },
+      15_000,
+      'HAProxy to answer for processes that cannot reach their database',
+    );
+    await pause(6_000);
+    cluster.databaseLink!.heal();
+    await until(
+      async () => {
+        const served = new Set<string | null>();
+        for (let i = 0; i < 4; i++) {
+          const res = await lb('/api/ready');
+          if (res.status !== 200) return false;
+          served.add(servedBy(res));
+        }
+        return served.size === 2;
+      },
+      20_000,
+      'both processes back in rotation',
+    );
+    const outcome = await traffic.stop();
+    expect(outcome.failures).toEqual([]);
+    expect(outcome.unavailable).toBeGreaterThan(0);
+    for (const app of cluster.apps) expect(app.running()).toBe(true);
+    await expectAcknowledgedWrites(outcome);
+    const after = await lb('/api/add-pet', {
+      token: member.token,
+      json: petBody(picture, { petName: 'After the partition' }),
+    });
+    expect(after.status).toBe(201);
   });
 });
