@@ -258,7 +258,9 @@ function steadyTraffic(picture: string) {
         await step(i);
       } catch (err) {
         const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-        failures.push(`request failed: ${(err as Error).message} (${cause?.code ?? cause?.message})`);
+        failures.push(
+          `request failed: ${(err as Error).message} (${cause?.code ?? cause?.message})`,
+        );
       }
     }
   };
