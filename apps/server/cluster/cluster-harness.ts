@@ -2,13 +2,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { repoRoot } from '../src/paths';
-import { startArgs } from '../bench/app-process';
+import { freePort, startArgs } from '../bench/app-process';
 import { partitionableProxy } from '../test/helpers/partition-proxy';
 import { startRedisPeer, type RedisPeer } from '../test/helpers/redis-peer';
 import { startS3Peer, type S3Peer } from '../test/helpers/s3-peer';
@@ -51,15 +50,6 @@ export interface AppProcess {
 
 const HAPROXY = '/usr/sbin/haproxy';
 const SERVER = path.join(repoRoot, 'apps/server/dist/main.js');
-
-export const freePort = async () => {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  await once(server, 'close');
-  return port;
-};
 
 /** Polls `check` until it holds (every 50 ms), failing after `timeoutMs`. */
 export async function until(

@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
+import net from 'node:net';
+import { freePort } from '../../bench/app-process';
 
 export interface RedisPeer {
   /** redis://127.0.0.1:<port>/0 */
@@ -17,15 +18,6 @@ export interface RedisPeer {
 }
 
 const REDIS_SERVER = '/usr/bin/redis-server';
-
-const freePort = async () => {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  await once(server, 'close');
-  return port;
-};
 
 /** Answers once a PING on the port gets PONG (polled: the server starts in milliseconds). */
 const pong = (port: number) =>
