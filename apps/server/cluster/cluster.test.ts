@@ -66,7 +66,7 @@ async function signUpThroughBalancer(): Promise<Member> {
 }
 
 describe('two processes behind HAProxy', () => {
-  it('signs a member up on one process; the next requests land on both and stay signed in', async () => {
+  it('signs a member up and in on one process; the next requests land on both and stay signed in', async () => {
     const answers = await Promise.all(
       Array.from({ length: 6 }, () =>
         lb('/api/auth/get-session', { headers: { cookie: member.cookie } }),
@@ -79,6 +79,18 @@ describe('two processes behind HAProxy', () => {
     );
     expect(tokens.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect(new Set(tokens.map(servedBy))).toEqual(new Set(['app1', 'app2']));
+    // signing in again (another device) on one process: that session holds on both too
+    const signIn = await lb('/api/auth/sign-in/email', {
+      headers: origin(),
+      json: { email: member.email, password: member.password },
+    });
+    expect(signIn.status).toBe(200);
+    const device = cookiesOf(signIn);
+    const onDevice = await Promise.all(
+      Array.from({ length: 4 }, () => lb('/api/auth/get-session', { headers: { cookie: device } })),
+    );
+    for (const res of onDevice) expect(res.body?.user?.email).toBe(member.email);
+    expect(new Set(onDevice.map(servedBy))).toEqual(new Set(['app1', 'app2']));
   });
 
   it('serves an uploaded picture and a new pet from both processes', async () => {
