@@ -69,6 +69,25 @@ export async function until(
   }
 }
 
+/**
+ * Waits until HAProxy at `url` sends requests to both processes: four /api/ready in a row all
+ * answer 200, from two different processes.
+ */
+export const untilBothInRotation = (url: string, timeoutMs: number, what: string) =>
+  until(
+    async () => {
+      const served = new Set<string | null>();
+      for (let i = 0; i < 4; i++) {
+        const res = await fetch(`${url}/api/ready`);
+        if (res.status !== 200) return false;
+        served.add(res.headers.get('x-served-by'));
+      }
+      return served.size === 2;
+    },
+    timeoutMs,
+    what,
+  );
+
 const readyAt = async (url: string) => (await fetch(`${url}/api/ready`)).status === 200;
 
 export async function startCluster(
@@ -173,20 +192,7 @@ export async function startCluster(
         await once(haproxy, 'exit');
       }
     });
-    // both processes in rotation: two requests in a row are answered by both
-    await until(
-      async () => {
-        const served = new Set<string | null>();
-        for (let i = 0; i < 4; i++) {
-          const res = await fetch(`${url}/api/ready`);
-          if (res.status !== 200) return false;
-          served.add(res.headers.get('x-served-by'));
-        }
-        return served.size === 2;
-      },
-      15_000,
-      'HAProxy to send requests to both processes',
-    );
+    await untilBothInRotation(url, 15_000, 'HAProxy to send requests to both processes');
 
     const database = await openDatabase({
       kind: 'postgres',

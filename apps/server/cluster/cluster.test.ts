@@ -1,4 +1,4 @@
-import { appendFileSync } from 'node:fs';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readinessSchema } from '@pet-haven/shared/system';
@@ -9,7 +9,7 @@ import { addPetVia, petBody } from '../test/helpers/pets';
 import { distinctPng, imageForm, uploadPicture } from '../test/helpers/pictures';
 import { cookiesOf } from '../test/helpers/sessions';
 import { requestOver, type TestResponse } from '../test/helpers/test-app';
-import { type Cluster, startCluster, until } from './cluster-harness';
+import { type Cluster, startCluster, until, untilBothInRotation } from './cluster-harness';
 
 /**
  * Two server processes behind HAProxy on PostgreSQL, Redis and an S3-compatible store, driven
@@ -222,7 +222,6 @@ function parseLogLine(line: string): {
 
 /** Every object key in the store's bucket (s3rver keeps them as files; listed through S3). */
 async function listBucket(c: Cluster): Promise<string[]> {
-  const { S3Client, ListObjectsV2Command } = await import('@aws-sdk/client-s3');
   const s3 = new S3Client({
     region: 'us-east-1',
     endpoint: c.s3.endpoint,
@@ -374,12 +373,8 @@ describe('a process stopped during traffic', () => {
     );
     // back in rotation once started again
     await stopped.start();
-    await until(
-      async () => {
-        const served = new Set<string | null>();
-        for (let i = 0; i < 4; i++) served.add(servedBy(await lb('/api/ready')));
-        return served.size === 2;
-      },
+    await untilBothInRotation(
+      cluster.url,
       15_000,
       'HAProxy to send requests to the restarted process',
     );
@@ -398,27 +393,18 @@ describe('Redis, then the object store, unreachable for 10 s under steady traffi
         ),
       );
 
-    const mark = (m: string) =>
-      process.env.CLUSTER_DEBUG &&
-      appendFileSync('/tmp/cluster-debug.log', `${new Date().toISOString()} ${m}\n`);
-    mark('redis stop');
     await cluster.redis.stop();
     await pause(10_000);
-    mark('redis paused');
     expect((await readyChecks()).map((c) => c.redis)).toEqual(['unreachable', 'unreachable']);
     await cluster.redis.start();
-    mark('redis started');
     await until(
       async () => (await readyChecks()).every((c) => c.redis === 'ok'),
       15_000,
       'Redis to be reported reachable again',
     );
-    mark('redis ok');
 
     await cluster.s3.stop();
-    mark('s3 stopped');
     await pause(10_000);
-    mark('s3 paused');
     expect((await readyChecks()).map((c) => c.storage)).toEqual(['unreachable', 'unreachable']);
     await cluster.s3.start();
     await until(
@@ -427,9 +413,7 @@ describe('Redis, then the object store, unreachable for 10 s under steady traffi
       'the store to be reported reachable again',
     );
 
-    mark('s3 ok');
     const outcome = await traffic.stop();
-    mark('traffic stopped');
     expect(outcome.failures).toEqual([]);
     // the store's outage was seen: uploads and pictures answered 503 meanwhile
     expect(outcome.unavailable).toBeGreaterThan(0);
@@ -472,19 +456,7 @@ describe('PostgreSQL unreachable (a silent partition) for 6 s under steady traff
     );
     await pause(6_000);
     cluster.databaseLink!.heal();
-    await until(
-      async () => {
-        const served = new Set<string | null>();
-        for (let i = 0; i < 4; i++) {
-          const res = await lb('/api/ready');
-          if (res.status !== 200) return false;
-          served.add(servedBy(res));
-        }
-        return served.size === 2;
-      },
-      20_000,
-      'both processes back in rotation',
-    );
+    await untilBothInRotation(cluster.url, 20_000, 'both processes back in rotation');
     const outcome = await traffic.stop();
     expect(outcome.failures).toEqual([]);
     expect(outcome.unavailable).toBeGreaterThan(0);

@@ -10,8 +10,10 @@ import type { DbOrTx } from '../db/client';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** `"name"`, for a name read from the catalogue. */
-const quoted = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
+/** `"name"` as text, for a name read from the catalogue. */
+const quotedName = (name: string) => `"${name.replace(/"/g, '""')}"`;
+/** `"name"` in a statement. */
+const quoted = (name: string) => sql.raw(quotedName(name));
 
 /** Every table of the site, but the gazetteer (`places`: loaded from its package at start). */
 export async function listTables(db: DbOrTx): Promise<string[]> {
@@ -151,7 +153,7 @@ export async function advanceSequences(db: DbOrTx, table: string, columns: strin
   for (const column of columns) {
     const [row] = rowsOf<{ sequence: string | null }>(
       await db.execute(
-        sql`select pg_get_serial_sequence(${`public."${table.replace(/"/g, '""')}"`}, ${column}) as sequence`,
+        sql`select pg_get_serial_sequence(${`public.${quotedName(table)}`}, ${column}) as sequence`,
       ),
     );
     if (!row?.sequence) continue;

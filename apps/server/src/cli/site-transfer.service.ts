@@ -9,9 +9,10 @@
  * `table` line (name, columns, row count and checksum) followed by its rows, one JSON text each as
  * the database wrote it, then a `files` line and one `file` line per stored picture file (name,
  * SHA-256, bytes in base64), then `end` with their number. Rows are read in one repeatable-read
- * transaction (one consistent snapshot). The import refuses a database that holds any row, or one at another
- * migration; it writes everything in one transaction, checks each table's count and checksum and
- * each file's SHA-256 before it commits, and so leaves either the whole site or no row.
+ * transaction (one consistent snapshot). The import refuses a database that holds any row, or one
+ * at another migration; it writes everything in one transaction, checks each table's count and
+ * checksum and each file's SHA-256 before it commits, and so leaves either the whole site or no
+ * row.
  */
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../app-deps';
