@@ -74,8 +74,15 @@ function contentSecurityPolicy(deps: AppDeps) {
     formAction: ["'self'"],
     scriptSrc: ["'self'", THEME_INIT_HASH, ...(stripe ? ['https://js.stripe.com'] : [])],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    // Profile pictures are photo URLs the user gives, on any https host.
-    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    // Profile pictures are photo URLs the user gives, on any https host; pictures may be served
+    // from IMAGE_PUBLIC_BASE_URL (named, for one on plain http).
+    imgSrc: [
+      "'self'",
+      'data:',
+      'blob:',
+      'https:',
+      ...(deps.config.imageBase ? [new URL(deps.config.imageBase).origin] : []),
+    ],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
     frameSrc: stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],

@@ -95,6 +95,7 @@ describe('S3_* (image storage in a bucket)', () => {
       region: 'us-east-1',
       credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
       forcePathStyle: true,
+      keyPrefix: '',
     });
     expect(loadConfig({ ...base, S3_BUCKET: 'pets' }).s3?.credentials).toBeNull();
   });
@@ -109,6 +110,41 @@ describe('S3_* (image storage in a bucket)', () => {
     expect(() => loadConfig({ ...base, S3_BUCKET: 'pets', S3_ENDPOINT: 'minio' })).toThrow(
       /S3_ENDPOINT/,
     );
+  });
+
+  it('puts S3_KEY_PREFIX before every key: folder names ending in a slash, with a bucket', () => {
+    expect(
+      loadConfig({ ...base, S3_BUCKET: 'pets', S3_KEY_PREFIX: 'api/images/' }).s3?.keyPrefix,
+    ).toBe('api/images/');
+    for (const bad of ['api/images', '/api/images/', '../', 'a b/']) {
+      expect(() => loadConfig({ ...base, S3_BUCKET: 'pets', S3_KEY_PREFIX: bad })).toThrow(
+        /S3_KEY_PREFIX: must be folder names ending in a slash/,
+      );
+    }
+    expect(() => loadConfig({ ...base, S3_KEY_PREFIX: 'api/images/' })).toThrow(
+      /S3_KEY_PREFIX: needs S3_BUCKET/,
+    );
+  });
+
+  it('serves pictures from the site (relative URLs) unless IMAGE_PUBLIC_BASE_URL names a plain http(s) URL', () => {
+    expect(loadConfig(base).imageBase).toBe('');
+    expect(
+      loadConfig({ ...base, IMAGE_PUBLIC_BASE_URL: 'https://cdn.example.org/' }).imageBase,
+    ).toBe('https://cdn.example.org');
+    expect(
+      loadConfig({ ...base, IMAGE_PUBLIC_BASE_URL: 'https://store.example.org/pets' }).imageBase,
+    ).toBe('https://store.example.org/pets');
+    for (const bad of [
+      'cdn.example.org',
+      'ftp://cdn.example.org',
+      'https://cdn.example.org/?v=1',
+      'https://cdn.example.org/#x',
+      'https://user:pw@cdn.example.org',
+    ]) {
+      expect(() => loadConfig({ ...base, IMAGE_PUBLIC_BASE_URL: bad }), bad).toThrow(
+        /IMAGE_PUBLIC_BASE_URL/,
+      );
+    }
   });
 });
 

@@ -69,6 +69,22 @@ export const envSchema = z
     /** Default: on, except when NODE_ENV=production. */
     DEMO_DATA: optionalBool,
     IMAGE_GRACE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+    /**
+     * Where pictures are shown from instead of this site: a CDN, or the bucket itself. Picture
+     * URLs become `<IMAGE_PUBLIC_BASE_URL>/api/images/<name>`, so whatever answers there must
+     * serve this site's `/api/images/` paths (a CDN in front of the site, or the bucket with
+     * S3_KEY_PREFIX=api/images/). Unset: relative URLs, served by the site.
+     */
+    IMAGE_PUBLIC_BASE_URL: optionalString.pipe(
+      z
+        .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+        .refine(
+          (v) => /^https?:\/\/[^/?#@\s]+(\/[^?#\s]*)?$/.test(v),
+          'must be a plain URL: no query, fragment or credentials',
+        )
+        .transform((v) => v.replace(/\/+$/, ''))
+        .optional(),
+    ),
     /** How often each process runs the image sweep (one process at a time sweeps). */
     IMAGE_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     /** Default: one less than the CPUs (at least 1, at most 3: sharp runs on libuv's 4 threads). */
@@ -102,6 +118,19 @@ export const envSchema = z
     S3_SECRET_ACCESS_KEY: optionalString,
     /** Path-style addressing (`endpoint/bucket/key`), which MinIO and most self-hosted stores need. */
     S3_FORCE_PATH_STYLE: bool(false),
+    /**
+     * Put before every stored file's name in the bucket, e.g. `api/images/` so the bucket answers
+     * the site's own picture paths (see IMAGE_PUBLIC_BASE_URL); unset: the names alone.
+     */
+    S3_KEY_PREFIX: optionalString.pipe(
+      z
+        .string()
+        .regex(
+          /^((?!\.\.?\/)[A-Za-z0-9._-]+\/)+$/,
+          'must be folder names ending in a slash, e.g. api/images/',
+        )
+        .optional(),
+    ),
     /**
      * Counters that every server process must share (the per-address sign-in limits) in Redis, e.g.
      * redis://127.0.0.1:6379/0 or rediss://...; unset: in this process's memory.
@@ -166,7 +195,7 @@ export const envSchema = z
         });
       }
     }
-    for (const k of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_REGION'] as const) {
+    for (const k of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_REGION', 'S3_KEY_PREFIX'] as const) {
       if (env[k] && !env.S3_BUCKET) {
         ctx.addIssue({ code: 'custom', path: [k], message: 'needs S3_BUCKET (the bucket to use)' });
       }
@@ -226,6 +255,11 @@ export interface Config {
   demoData: boolean;
   /** Unattached uploads are kept this long before the image sweep may delete them. */
   imageGraceMinutes: number;
+  /**
+   * What picture URLs start with before `/api/images/`: '' (relative, this site) or
+   * IMAGE_PUBLIC_BASE_URL without its trailing slash.
+   */
+  imageBase: string;
   /** Seconds between two runs of the image sweep in a process. */
   imageSweepIntervalSeconds: number;
   /** Uploads decoded at once, and how many more may wait before uploads answer 503. */
@@ -254,6 +288,8 @@ export interface S3Config {
   /** Unset: the SDK's own credential chain (environment, instance role). */
   credentials: { accessKeyId: string; secretAccessKey: string } | null;
   forcePathStyle: boolean;
+  /** Put before each file's name to make its key ('' for none). */
+  keyPrefix: string;
 }
 
 export class ConfigError extends Error {
@@ -348,6 +384,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : null,
     demoData: e.DEMO_DATA ?? e.NODE_ENV !== 'production',
     imageGraceMinutes: e.IMAGE_GRACE_MINUTES,
+    imageBase: e.IMAGE_PUBLIC_BASE_URL ?? '',
     imageSweepIntervalSeconds: e.IMAGE_SWEEP_INTERVAL_SECONDS,
     imageProcessing: {
       concurrency: e.IMAGE_CONCURRENCY ?? Math.min(3, Math.max(1, os.availableParallelism() - 1)),
@@ -372,6 +409,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
               ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
               : null,
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          keyPrefix: e.S3_KEY_PREFIX ?? '',
         }
       : null,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,

@@ -21,26 +21,29 @@ export const imageAcceptTypes = [
 /** For `<input type="file" accept>`; the server decides the real type from the bytes. */
 export const IMAGE_ACCEPT = imageAcceptTypes.join(',');
 
-/** `/api/images/<64 hex>-<width>w.webp`, optionally behind an origin. */
+/**
+ * `/api/images/<64 hex>-<width>w.webp`, optionally behind an origin, or behind a base URL with a
+ * path (IMAGE_PUBLIC_BASE_URL, e.g. a bucket's `https://store.example.org/bucket`).
+ */
 export const hostedImagePattern =
-  /^(?:https?:\/\/[^/]+)?\/api\/images\/([0-9a-f]{64})-(\d{1,5})w\.webp$/;
+  /^(?:https?:\/\/[^/?#\s]+(?:\/[^?#\s]*)?)?\/api\/images\/([0-9a-f]{64})-(\d{1,5})w\.webp$/;
 
 export interface ParsedImageUrl {
   /** The image id: SHA-256 of the processed image. */
   id: string;
   /** The width of the largest stored size (the one display_url names). */
   width: number;
-  /** The part before `/api/images/`, '' for a relative URL. */
+  /** The part before `/api/images/` (an origin or a base URL), '' for a relative URL. */
   origin: string;
 }
 
 export function parseHostedImageUrl(url: string): ParsedImageUrl | null {
   const m = hostedImagePattern.exec(url);
   if (!m?.[1] || !m[2]) return null;
-  return { id: m[1], width: Number(m[2]), origin: url.slice(0, url.indexOf('/api/images/')) };
+  return { id: m[1], width: Number(m[2]), origin: url.slice(0, url.lastIndexOf('/api/images/')) };
 }
 
-/** The URL of one stored size of an image. */
+/** The URL of one stored size of an image, behind `origin` (an origin or a base URL, or ''). */
 export const hostedImageUrl = (id: string, width: number, origin = '') =>
   `${origin}/api/images/${id}-${width}w.webp`;
 

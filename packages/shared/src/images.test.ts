@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHostedImageUrl, responsiveImage, storedWidths } from './images';
+import { parseHostedImageUrl, previewImageUrl, responsiveImage, storedWidths } from './images';
 
 const id = 'a'.repeat(64);
 
@@ -18,6 +18,31 @@ describe('responsiveImage', () => {
     const img = responsiveImage(`http://localhost:3000/api/images/${id}-300w.webp`);
     expect(img.src).toBe(`http://localhost:3000/api/images/${id}-300w.webp`);
     expect(img.srcSet).toBe(`http://localhost:3000/api/images/${id}-300w.webp 300w`);
+  });
+
+  it('keeps a base URL with a path (IMAGE_PUBLIC_BASE_URL: a CDN or a bucket) on every size', () => {
+    const base = 'https://store.example.org/pet-haven';
+    const img = responsiveImage(`${base}/api/images/${id}-800w.webp`);
+    expect(img.src).toBe(`${base}/api/images/${id}-800w.webp`);
+    expect(img.srcSet).toBe(
+      `${base}/api/images/${id}-400w.webp 400w, ${base}/api/images/${id}-800w.webp 800w`,
+    );
+    expect(parseHostedImageUrl(`${base}/api/images/${id}-800w.webp`)).toEqual({
+      id,
+      width: 800,
+      origin: base,
+    });
+    expect(previewImageUrl(`${base}/api/images/${id}-800w.webp`, 'https://pets.example.org')).toBe(
+      `https://pets.example.org/api/images/${id}-1200x630.jpg`,
+    );
+    for (const bad of [
+      `${base}/api/images/${id}-800w.webp?x=1`,
+      `${base}?/api/images/${id}-800w.webp`,
+      `ftp://store.example.org/api/images/${id}-800w.webp`,
+      `//store.example.org/api/images/${id}-800w.webp`,
+    ]) {
+      expect(parseHostedImageUrl(bad)).toBeNull();
+    }
   });
 
   it('answers a foreign URL as a plain src', () => {

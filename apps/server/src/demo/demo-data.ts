@@ -34,7 +34,7 @@ export async function seedDemoDataIfEmpty(deps: AppDeps): Promise<boolean> {
 export async function seedDemoData(deps: AppDeps): Promise<DemoContext> {
   const storePicture = async (bytes: Buffer) => {
     const image = await storeUpload(deps, bytes, null);
-    return displayUrlOf(image.id, image.width);
+    return displayUrlOf(image.id, image.width, deps.config.imageBase);
   };
 
   const avatars: Record<DemoUserKey, [string, string, string]> = {
@@ -54,7 +54,8 @@ export async function seedDemoData(deps: AppDeps): Promise<DemoContext> {
         email: u.email.toLowerCase(),
         emailVerified: true,
         // Better Auth wants an absolute http(s) photo URL.
-        image: `${deps.config.publicUrl}${avatar}`,
+        // a profile photo is an absolute URL (relative when pictures are served by this site)
+        image: new URL(avatar, deps.config.publicUrl).href,
       },
       { method: 'email-password' },
     );

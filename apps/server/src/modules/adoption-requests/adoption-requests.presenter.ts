@@ -16,13 +16,14 @@ const unreadFor = (side: 'owner' | 'requester' | null, row: AdoptionRequestRow):
 export function presentAdoptionRequest(
   row: AdoptionRequestRow,
   viewer: AuthUser | null,
+  imageBase: string,
 ): AdoptionRequest {
   const mayReadContact = requestsPolicy.canSeeContact(viewer, row);
   return {
     _id: row.id,
     petId: row.petId,
     petName: row.petName,
-    petImage: displayUrlOf(row.imageId, row.imageWidth),
+    petImage: displayUrlOf(row.imageId, row.imageWidth, imageBase),
     userName: row.requesterName,
     userEmail: row.requesterEmail,
     phone: mayReadContact ? row.phone : null,
@@ -40,8 +41,9 @@ export const presentAdoptionRequestDetail = (
   row: AdoptionRequestRow,
   history: Array<{ status: AdoptionStatus; createdAt: Date; actorName: string | null }>,
   viewer: AuthUser,
+  imageBase: string,
 ): AdoptionRequestDetail => ({
-  ...presentAdoptionRequest(row, viewer),
+  ...presentAdoptionRequest(row, viewer, imageBase),
   history: history.map((e) => ({
     status: e.status,
     at: e.createdAt.toISOString(),

@@ -125,37 +125,38 @@ const withdrawRoute = route.delete('/adoption-requests/{id}', {
 });
 
 export function createAdoptionRequestsRoutes(deps: AppDeps) {
+  const { imageBase } = deps.config;
   const router = createRouter();
 
   router.openapi(createRequestRoute, async (c) => {
     const actor = requireUser(c);
     const row = await requests.createRequest(deps, actor, c.req.valid('json'));
-    return c.json(presentAdoptionRequest(row, actor), 201);
+    return c.json(presentAdoptionRequest(row, actor, imageBase), 201);
   });
 
   servePage(
     router,
     ownerListRoute,
     (query, c) => requests.listForOwner(deps, requireUser(c), query),
-    presentAdoptionRequest,
+    (row, viewer) => presentAdoptionRequest(row, viewer, imageBase),
   );
   servePage(
     router,
     myListRoute,
     (query, c) => requests.listMine(deps, requireUser(c), query),
-    presentAdoptionRequest,
+    (row, viewer) => presentAdoptionRequest(row, viewer, imageBase),
   );
 
   router.openapi(decideRoute, async (c) => {
     const actor = requireUser(c);
     const row = await requests.decide(deps, actor, c.req.valid('param').id, c.req.valid('json'));
-    return c.json(presentAdoptionRequest(row, actor), 200);
+    return c.json(presentAdoptionRequest(row, actor, imageBase), 200);
   });
 
   router.openapi(detailRoute, async (c) => {
     const actor = requireUser(c);
     const { row, history } = await requests.getDetail(deps, actor, c.req.valid('param').id);
-    return c.json(presentAdoptionRequestDetail(row, history, actor), 200);
+    return c.json(presentAdoptionRequestDetail(row, history, actor, imageBase), 200);
   });
 
   servePage(

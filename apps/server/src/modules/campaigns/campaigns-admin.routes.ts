@@ -48,9 +48,15 @@ const pauseRoute = route.patch('/admin/donation-campaigns/{id}', {
 });
 
 export function createCampaignsAdminRoutes(deps: AppDeps) {
+  const { imageBase } = deps.config;
   const router = createRouter();
 
-  servePage(router, listRoute, (query) => listCampaignsForAdmin(deps, query), presentCampaign);
+  servePage(
+    router,
+    listRoute,
+    (query) => listCampaignsForAdmin(deps, query),
+    (row, viewer) => presentCampaign(row, viewer, imageBase),
+  );
 
   router.openapi(deleteRoute, async (c) => {
     const admin = requireUser(c);
@@ -62,7 +68,7 @@ export function createCampaignsAdminRoutes(deps: AppDeps) {
     const admin = requireUser(c);
     const { paused } = c.req.valid('json');
     const row = await setCampaignPausedByAdmin(deps, admin, c.req.valid('param').id, paused);
-    return c.json(presentCampaign(row, admin), 200);
+    return c.json(presentCampaign(row, admin, imageBase), 200);
   });
 
   return router;

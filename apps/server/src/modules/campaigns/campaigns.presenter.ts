@@ -3,16 +3,20 @@ import type { AdminDeleteCampaignAnswer } from '@pet-haven/shared/admin';
 import type { Campaign, Donator, MyDonation } from '@pet-haven/shared/campaigns';
 import { fromCents } from '@pet-haven/shared/money';
 import type { AuthUser } from '../../lib/hono-env';
-import { displayUrlOf } from '../images/images.presenter';
+import { AUDIT_IMAGE_BASE, displayUrlOf } from '../images/images.presenter';
 import * as campaignsPolicy from './campaigns.policy';
 import type { CampaignRow, DonatorRow, MyDonationRow } from './campaigns.repository';
 
 /** A campaign as every answer shows it; the owner's e-mail only for those the policy lets see it. */
-export function presentCampaign(row: CampaignRow, viewer: AuthUser | null): Campaign {
+export function presentCampaign(
+  row: CampaignRow,
+  viewer: AuthUser | null,
+  imageBase: string,
+): Campaign {
   return {
     _id: row.id,
     petName: row.petName,
-    petPicture: displayUrlOf(row.pictureId, row.pictureWidth),
+    petPicture: displayUrlOf(row.pictureId, row.pictureWidth, imageBase),
     maxDonationAmount: fromCents(row.maxDonationCents),
     donatedAmount: fromCents(row.raisedCents),
     lastDate: row.lastDate,
@@ -28,7 +32,7 @@ export function presentCampaign(row: CampaignRow, viewer: AuthUser | null): Camp
 
 /** A campaign as the audit log keeps it (before and after an admin's change): with archivedAt. */
 export const presentCampaignForAudit = (row: CampaignRow, admin: AuthUser) => ({
-  ...presentCampaign(row, admin),
+  ...presentCampaign(row, admin, AUDIT_IMAGE_BASE),
   archivedAt: row.archivedAt?.toISOString(),
 });
 
@@ -43,11 +47,11 @@ export const presentDonator = (row: DonatorRow): Donator => ({
   amount: fromCents(row.amountCents),
 });
 
-export const presentMyDonation = (row: MyDonationRow): MyDonation => ({
+export const presentMyDonation = (row: MyDonationRow, imageBase: string): MyDonation => ({
   _id: row.id,
   campaignId: row.campaignId,
   petName: row.petName,
-  petPicture: displayUrlOf(row.pictureId, row.pictureWidth),
+  petPicture: displayUrlOf(row.pictureId, row.pictureWidth, imageBase),
   amount: fromCents(row.amountCents),
   date: row.createdAt.toISOString(),
 });

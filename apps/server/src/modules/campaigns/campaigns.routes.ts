@@ -93,32 +93,38 @@ const myDonationsRoute = route.get('/user/donations', {
 });
 
 export function createCampaignsRoutes(deps: AppDeps) {
+  const { imageBase } = deps.config;
   const router = createRouter();
 
   router.openapi(createCampaignRoute, async (c) => {
     const user = requireUser(c);
     const row = await createCampaign(deps, user, c.req.valid('json'));
-    return c.json(presentCampaign(row, user), 201);
+    return c.json(presentCampaign(row, user, imageBase), 201);
   });
 
   router.openapi(updateCampaignRoute, async (c) => {
     const user = requireUser(c);
     const row = await editCampaign(deps, user, c.req.valid('param').id, c.req.valid('json'));
-    return c.json(presentCampaign(row, user), 200);
+    return c.json(presentCampaign(row, user, imageBase), 200);
   });
 
-  servePage(router, listRoute, (query) => listPublic(deps, query), presentCampaign);
+  servePage(
+    router,
+    listRoute,
+    (query) => listPublic(deps, query),
+    (row, viewer) => presentCampaign(row, viewer, imageBase),
+  );
 
   router.openapi(detailsRoute, async (c) => {
     const row = await getCampaign(deps, c.req.valid('param').id);
-    return c.json(presentCampaign(row, c.get('user')), 200);
+    return c.json(presentCampaign(row, c.get('user'), imageBase), 200);
   });
 
   servePage(
     router,
     mineRoute,
     (query, c) => listMine(deps, requireUser(c), query),
-    presentCampaign,
+    (row, viewer) => presentCampaign(row, viewer, imageBase),
   );
 
   router.openapi(pauseRoute, async (c) => {
@@ -138,7 +144,7 @@ export function createCampaignsRoutes(deps: AppDeps) {
     router,
     myDonationsRoute,
     (query, c) => myDonations(deps, requireUser(c), query),
-    presentMyDonation,
+    (row) => presentMyDonation(row, imageBase),
   );
 
   return router;

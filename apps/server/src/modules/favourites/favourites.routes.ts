@@ -54,6 +54,7 @@ const idsRoute = route.get('/user/favourite-pet-ids', {
 });
 
 export function createFavouritesRoutes(deps: AppDeps) {
+  const { imageBase } = deps.config;
   const router = createRouter();
   router.openapi(saveRoute, async (c) => {
     await saveFavourite(deps, requireUser(c), c.req.valid('param').id);
@@ -67,7 +68,7 @@ export function createFavouritesRoutes(deps: AppDeps) {
     router,
     listRoute,
     (query, c) => listMyFavourites(deps, requireUser(c), query),
-    presentFavourite,
+    (row) => presentFavourite(row, imageBase),
   );
   router.openapi(idsRoute, async (c) => c.json(await myFavouritePetIds(deps, requireUser(c)), 200));
   return router;

@@ -116,6 +116,7 @@ export function acceptsAvif(accept: string | undefined): boolean {
 }
 
 export function createImagesRoutes(deps: AppDeps) {
+  const { imageBase } = deps.config;
   const router = createRouter();
 
   router.openapi(uploadRoute, async (c) => {
@@ -130,7 +131,7 @@ export function createImagesRoutes(deps: AppDeps) {
     if (file.size > IMAGE_MAX_BYTES) throw tooLarge();
     try {
       const stored = await storeUpload(deps, Buffer.from(await file.arrayBuffer()), user.id);
-      return c.json(presentUpload(stored), 201);
+      return c.json(presentUpload(stored, imageBase), 201);
     } catch (err) {
       // Kept by the error handler's answer.
       if (err instanceof RetryLaterError) c.header('Retry-After', String(err.retryAfterSeconds));

@@ -332,7 +332,8 @@ async function createMissingPreview(deps: UploadDeps, id: string): Promise<Buffe
  * image this server hosts, or throws a 400 naming `field` (e.g. 'body.petImage').
  *
  * Accepts the display_url answered by POST /api/images, or any other stored size of the same
- * image, relative (`/api/images/...`) or absolute on one of the server's own origins.
+ * image, relative (`/api/images/...`), absolute on one of the server's own origins, or behind
+ * IMAGE_PUBLIC_BASE_URL.
  * Store the answered row's `id` (images.id) and present it with `displayUrlOf(id, width)`.
  *
  * Used by the pets and the campaigns modules.
@@ -346,6 +347,7 @@ export async function resolveHostedImage(
   const ownOrigin =
     parsed &&
     (parsed.origin === '' ||
+      parsed.origin === deps.config.imageBase ||
       deps.config.trustedOrigins.some((o) => o.toLowerCase() === parsed.origin.toLowerCase()));
   const row = ownOrigin ? await findImageById(deps.database.db, parsed.id) : null;
   if (!row || parsed!.width > row.width) {

@@ -115,6 +115,11 @@ export class S3ImageStorage implements ImageStorage {
     }));
   }
 
+  /** A file's key in the bucket: its name after S3_KEY_PREFIX. */
+  private keyOf(name: string) {
+    return `${this.config.keyPrefix}${name}`;
+  }
+
   /** Sends a command; a store that cannot be reached (or fails, 5xx) is a 503 for the caller. */
   private async send<T>(command: (s3: S3Client, sdk: S3Sdk) => Promise<T>): Promise<T> {
     const { s3, sdk } = await this.client;
@@ -138,7 +143,7 @@ export class S3ImageStorage implements ImageStorage {
       s3.send(
         new sdk.PutObjectCommand({
           Bucket: this.config.bucket,
-          Key: name,
+          Key: this.keyOf(name),
           Body: data,
           ContentType: storedContentType(name),
           CacheControl: 'public, max-age=31536000, immutable',
@@ -152,7 +157,7 @@ export class S3ImageStorage implements ImageStorage {
     try {
       return await this.send(async (s3, sdk) => {
         const answer = await s3.send(
-          new sdk.GetObjectCommand({ Bucket: this.config.bucket, Key: name }),
+          new sdk.GetObjectCommand({ Bucket: this.config.bucket, Key: this.keyOf(name) }),
         );
         return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : null;
       });
@@ -166,7 +171,7 @@ export class S3ImageStorage implements ImageStorage {
     checkName(name);
     // deleting a missing key succeeds in S3
     await this.send((s3, sdk) =>
-      s3.send(new sdk.DeleteObjectCommand({ Bucket: this.config.bucket, Key: name })),
+      s3.send(new sdk.DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.keyOf(name) })),
     );
   }
 
@@ -174,7 +179,7 @@ export class S3ImageStorage implements ImageStorage {
     checkName(name);
     try {
       await this.send((s3, sdk) =>
-        s3.send(new sdk.HeadObjectCommand({ Bucket: this.config.bucket, Key: name })),
+        s3.send(new sdk.HeadObjectCommand({ Bucket: this.config.bucket, Key: this.keyOf(name) })),
       );
       return true;
     } catch (err) {

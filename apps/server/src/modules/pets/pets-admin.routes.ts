@@ -39,9 +39,15 @@ const adoptedRoute = route.patch('/pets/{id}', {
 });
 
 export function createPetsAdminRoutes(deps: AppDeps) {
+  const { imageBase } = deps.config;
   const router = createRouter();
 
-  servePage(router, listRoute, (query) => listAllPetsForAdmin(deps, query), presentPet);
+  servePage(
+    router,
+    listRoute,
+    (query) => listAllPetsForAdmin(deps, query),
+    (row, viewer) => presentPet(row, viewer, imageBase),
+  );
 
   router.openapi(deleteRoute, async (c) => {
     const admin = requireUser(c);
@@ -59,7 +65,7 @@ export function createPetsAdminRoutes(deps: AppDeps) {
       c.req.valid('param').id,
       c.req.valid('json').adopted,
     );
-    return c.json(presentPet(row, admin), 200);
+    return c.json(presentPet(row, admin, imageBase), 200);
   });
 
   return router;

@@ -5,6 +5,7 @@ import { notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
 import { pageOf } from '../../lib/paging';
 import { recordAdminAction } from '../audit/audit.repository';
+import { AUDIT_IMAGE_BASE } from '../images/images.presenter';
 import { releaseImages } from '../images/images.service';
 import { settleRequestsOfAdoptedPet } from '../adoption-requests/adoption-requests.service';
 import { presentPet } from './pets.presenter';
@@ -36,7 +37,7 @@ export async function deletePetByAdmin(deps: AdminDeps, admin: AuthUser, id: str
       action: 'pet.delete',
       targetType: 'pet',
       targetId: id,
-      before: presentPet(pet, admin),
+      before: presentPet(pet, admin, AUDIT_IMAGE_BASE),
       after: null,
     });
     return deleted.imageIds;
@@ -91,9 +92,13 @@ export async function updatePetByAdmin(
       action: 'pet.update',
       targetType: 'pet',
       targetId: pet.id,
-      before: presentPet(pet, admin),
+      before: presentPet(pet, admin, AUDIT_IMAGE_BASE),
       after: after
-        ? presentPet({ ...after, morePhotos: await repo.findPetPhotos(tx, pet.id) }, admin)
+        ? presentPet(
+            { ...after, morePhotos: await repo.findPetPhotos(tx, pet.id) },
+            admin,
+            AUDIT_IMAGE_BASE,
+          )
         : null,
     });
     return true;

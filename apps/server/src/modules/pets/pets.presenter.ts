@@ -7,11 +7,11 @@ import type { PetRow } from './pets.repository';
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /** A pet as the API answers it; the owner's e-mail only for those the policy lets see it. */
-export function presentPet(row: PetRow, viewer: AuthUser | null): Pet {
+export function presentPet(row: PetRow, viewer: AuthUser | null, imageBase: string): Pet {
   const today = todayUtc();
   const pet: Pet = {
     _id: row.id,
-    petImage: displayUrlOf(row.imageId, row.imageWidth),
+    petImage: displayUrlOf(row.imageId, row.imageWidth, imageBase),
     petName: row.petName,
     petAge: row.petAge,
     petLocation: row.petLocation,
@@ -43,7 +43,7 @@ export function presentPet(row: PetRow, viewer: AuthUser | null): Pet {
   // the structured age, when given, is the age the pet shows (spec's petAge stays as typed otherwise)
   if (row.birthDate) pet.petAge = ageText(monthsBetween(row.birthDate, today));
   if (row.morePhotos) {
-    pet.morePhotos = row.morePhotos.map((p) => displayUrlOf(p.imageId, p.width));
+    pet.morePhotos = row.morePhotos.map((p) => displayUrlOf(p.imageId, p.width, imageBase));
   }
   if (row.distanceM !== undefined && row.distanceM !== null) {
     pet.distanceKm = Math.round(row.distanceM / 100) / 10;

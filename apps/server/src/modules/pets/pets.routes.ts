@@ -82,6 +82,7 @@ const adoptedRoute = route.patch('/pets/{id}/adopted', {
 });
 
 export function createPetsRoutes(deps: AppDeps) {
+  const { imageBase } = deps.config;
   const router = createRouter();
 
   // Visitors only ever see pets not yet adopted (spec: pet listing).
@@ -93,33 +94,33 @@ export function createPetsRoutes(deps: AppDeps) {
         deps,
         petsPolicy.canSeeAdopted(c.get('user')) ? query : { ...query, adopted: false },
       ),
-    presentPet,
+    (row, viewer) => presentPet(row, viewer, imageBase),
   );
 
   router.openapi(getRoute, async (c) => {
     const viewer = c.get('user');
     const pet = await pets.getPetWithPhotos(deps, c.req.valid('param').id);
     authorize(petsPolicy.canView(viewer, pet));
-    return c.json(presentPet(pet, viewer), 200);
+    return c.json(presentPet(pet, viewer, imageBase), 200);
   });
 
   router.openapi(addRoute, async (c) => {
     const actor = requireUser(c);
     const pet = await pets.addPet(deps, actor, c.req.valid('json'));
-    return c.json(presentPet(pet, actor), 201);
+    return c.json(presentPet(pet, actor, imageBase), 201);
   });
 
   router.openapi(updateRoute, async (c) => {
     const actor = requireUser(c);
     const pet = await pets.updatePet(deps, actor, c.req.valid('param').id, c.req.valid('json'));
-    return c.json(presentPet(pet, actor), 200);
+    return c.json(presentPet(pet, actor, imageBase), 200);
   });
 
   servePage(
     router,
     userPetsRoute,
     (query, c) => pets.listUserPets(deps, requireUser(c), query),
-    presentPet,
+    (row, viewer) => presentPet(row, viewer, imageBase),
   );
 
   router.openapi(deleteRoute, async (c) => {
@@ -132,7 +133,7 @@ export function createPetsRoutes(deps: AppDeps) {
     const actor = requireUser(c);
     // Validated by the route: a JSON body, or none at all (then `{}`, i.e. mark adopted).
     const pet = await pets.setAdopted(deps, actor, c.req.valid('param').id, c.req.valid('json'));
-    return c.json(presentPet(pet, actor), 200);
+    return c.json(presentPet(pet, actor, imageBase), 200);
   });
 
   return router;
