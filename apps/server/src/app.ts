@@ -220,6 +220,13 @@ export function createApp(deps: AppDeps) {
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: 'same-origin',
   } as const;
+  // Pictures are public and content-addressed: other origins may show them, as a CDN in front of
+  // the site does (IMAGE_PUBLIC_BASE_URL, decision 040). Registered before the security headers,
+  // so this runs after them on the way out.
+  app.use('/api/images/:file', async (c, next) => {
+    await next();
+    c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
+  });
   const overHttps = secureHeaders(securityHeaders);
   const overHttp = secureHeaders({ ...securityHeaders, strictTransportSecurity: false });
   app.use((c, next) => (servedOverHttps(c, deps) ? overHttps : overHttp)(c, next));

@@ -145,6 +145,13 @@ describe('S3_* (image storage in a bucket)', () => {
         /IMAGE_PUBLIC_BASE_URL/,
       );
     }
+    expect(() =>
+      loadConfig({
+        ...base,
+        PUBLIC_URL: 'https://pets.example.org',
+        IMAGE_PUBLIC_BASE_URL: 'http://cdn.example.org',
+      }),
+    ).toThrow(/IMAGE_PUBLIC_BASE_URL: must be https:\/\/ when PUBLIC_URL is/);
   });
 });
 

@@ -195,6 +195,15 @@ export const envSchema = z
         });
       }
     }
+    // a page served over https cannot show pictures from plain http (mixed content)
+    if (env.IMAGE_PUBLIC_BASE_URL?.startsWith('http:') && env.PUBLIC_URL?.startsWith('https:')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['IMAGE_PUBLIC_BASE_URL'],
+        message:
+          'must be https:// when PUBLIC_URL is (browsers block http pictures on https pages)',
+      });
+    }
     for (const k of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_REGION', 'S3_KEY_PREFIX'] as const) {
       if (env[k] && !env.S3_BUCKET) {
         ctx.addIssue({ code: 'custom', path: [k], message: 'needs S3_BUCKET (the bucket to use)' });

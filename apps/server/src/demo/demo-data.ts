@@ -53,8 +53,7 @@ export async function seedDemoData(deps: AppDeps): Promise<DemoContext> {
         name: u.name,
         email: u.email.toLowerCase(),
         emailVerified: true,
-        // Better Auth wants an absolute http(s) photo URL.
-        // a profile photo is an absolute URL (relative when pictures are served by this site)
+        // Better Auth wants an absolute http(s) photo URL: on the site, or already on IMAGE_PUBLIC_BASE_URL
         image: new URL(avatar, deps.config.publicUrl).href,
       },
       { method: 'email-password' },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCampaignVia } from '../../../test/helpers/campaigns';
 import { addPetVia } from '../../../test/helpers/pets';
 import { expectError } from '../../../test/helpers/expect';
 import { uploadPicture } from '../../../test/helpers/pictures';
@@ -51,6 +52,10 @@ describe('pictures served from IMAGE_PUBLIC_BASE_URL', () => {
     expect(viaSite.headers.get('content-type')).toBe('image/webp');
     const avif = await ctx.request(sitePathOf(url), { headers: { accept: 'image/avif,*/*' } });
     expect(avif.headers.get('content-type')).toBe('image/avif');
+    // a CDN in front of the site passes the site's headers on: other origins may show the picture
+    for (const answer of [viaSite, avif]) {
+      expect(answer.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    }
   });
 
   it('pets take pictures by their base URL or their site path, and show them on the base', async () => {
@@ -68,6 +73,20 @@ describe('pictures served from IMAGE_PUBLIC_BASE_URL', () => {
     expect(list.body.find((p: { _id: string }) => p._id === pet._id).petImage).toBe(cover);
     const mine = await ctx.request('/api/user/pets', { token: owner.token });
     expect(mine.body[0].petImage.startsWith(`${bucketUrl()}/api/images/`)).toBe(true);
+  });
+
+  it('campaigns, favourites and my pets show their pictures on the base too', async () => {
+    const picture = await uploadPicture(ctx, owner.token, { width: 500, height: 300 });
+    const campaign = await createCampaignVia(ctx, owner.token, { petPicture: picture });
+    expect(campaign.petPicture).toBe(picture);
+    expect((await ctx.request(`/api/donations/${campaign._id}`)).body.petPicture).toBe(picture);
+    const pet = await addPetVia(ctx, owner.token, { petImage: sitePathOf(picture) });
+    expect(
+      (await ctx.request(`/api/user/favourites/${pet._id}`, { method: 'PUT', token: owner.token }))
+        .status,
+    ).toBeLessThan(300);
+    const favourites = await ctx.request('/api/user/favourites', { token: owner.token });
+    expect(favourites.body.map((f: { petImage: string }) => f.petImage)).toContain(picture);
   });
 
   it('a picture URL on another host is refused, naming the field', async () => {
