@@ -45,7 +45,8 @@ export async function fillPets(database: DatabaseHandle, pets: number) {
  * gazetteer, picked with a chance in proportion to its population (a city of a million has 20
  * times the pets of one of 50,000), its coordinates, and facts spread as a shelter's are (sex,
  * a size that fits the category, a birth date from 2 months to 15 years back, breed, and yes, no
- * or unknown for each trait), each from a hash of the pet's id, so a run is repeatable. Needs the
+ * or unknown for each trait), each from a hash of the pet's id (spread alike in every run, though
+ * the ids, and so which pet gets what, differ). Needs the
  * gazetteer loaded; VACUUM ANALYZE after. Answers the milliseconds it took.
  */
 export async function describePets(database: DatabaseHandle) {

@@ -136,7 +136,9 @@ async function main() {
         const res = await fetch(`${app.base}${s.url}`);
         if (res.status !== 200) throw new Error(`${s.url} answered ${res.status}`);
         const page = (await res.json()) as unknown[];
-        found[s.url] = `${page.length} of ${res.headers.get('x-total-count')}`;
+        const exceeds = res.headers.get('x-total-count-exceeds');
+        found[s.url] =
+          `${page.length} of ${exceeds ? `more than ${exceeds}` : res.headers.get('x-total-count')}`;
         await loadGet(`${app.base}${s.url}`, 10, 1); // warm-up: JIT, plans, caches
       }
       for (const connections of CONNECTIONS) {

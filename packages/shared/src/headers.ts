@@ -7,6 +7,15 @@
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 /**
+ * In place of X-Total-Count on a list that counts its matches only so far (the pet list searched
+ * by facts or distance, decision 041): more than this many items match.
+ */
+export const TOTAL_EXCEEDS_HEADER = 'X-Total-Count-Exceeds';
+
+/** How far a search counts its matches before it answers "more than" (decision 041). */
+export const SEARCH_COUNT_CAP = 1000;
+
+/**
  * The header that points to the next page of a paged list answer (`<url>; rel="next"`), absent on
  * the last page. Clients follow it instead of computing the next page themselves.
  */

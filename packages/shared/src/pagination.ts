@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export { LINK_HEADER, TOTAL_COUNT_HEADER } from './headers';
+export { LINK_HEADER, SEARCH_COUNT_CAP, TOTAL_COUNT_HEADER, TOTAL_EXCEEDS_HEADER } from './headers';
 
 export const pageQuerySchema = z.coerce
   .number()

@@ -26,6 +26,40 @@ export async function pageFrom<T>(
 }
 
 /**
+ * How many rows of `table` match `where`, counting no further than `cap + 1`: a search's count
+ * (decision 041) stops once it knows there are more than `cap`, so it costs at most that many
+ * matches, however many the site holds.
+ */
+export const countRowsUpTo = (db: DbOrTx, table: PgTable, where: SQL | undefined, cap: number) =>
+  db.select(totalColumn).from(
+    db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(where)
+      .limit(cap + 1)
+      .as('matches'),
+  );
+
+/**
+ * The total of a page of a search (decision 041): told by the page's rows when they can (a page
+ * with no page after it that starts at the list's beginning holds every match, and one by offset
+ * all but its offset), else counted by `count` (`countRowsUpTo` with `cap`) after the rows, past
+ * `cap` as "more than `cap`".
+ */
+export async function totalOf(
+  window: PageWindow,
+  page: { shown: number; more: boolean },
+  count: () => PromiseLike<Array<{ total: number }>>,
+  cap: number,
+): Promise<Pick<Page<unknown>, 'total' | 'totalExceeded'>> {
+  if (!page.more && !window.keyset?.after && (page.shown > 0 || window.offset === 0)) {
+    return { total: window.offset + page.shown };
+  }
+  const counted = (await count())[0]?.total ?? 0;
+  return counted > cap ? { total: cap, totalExceeded: true } : { total: counted };
+}
+
+/**
  * A row's place in a list in keyset order, selected beside its id: the sort time in whole
  * microseconds since 1970 as text (exact; a JS Date keeps only milliseconds).
  */

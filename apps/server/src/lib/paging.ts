@@ -1,7 +1,9 @@
 import {
   cursorParam,
   LINK_HEADER,
+  SEARCH_COUNT_CAP,
   TOTAL_COUNT_HEADER,
+  TOTAL_EXCEEDS_HEADER,
   type Cursor,
   type PagingQuery,
 } from '@pet-haven/shared/pagination';
@@ -36,7 +38,11 @@ export interface PageWindow {
 export interface Page<T> {
   rows: T[];
   total?: number;
+  /** `total` is a lower bound: more than `total` match (a count that stops at a cap, decision 041). */
+  totalExceeded?: boolean;
   next?: Cursor | null;
+  /** A page by offset whose total may not be exact: whether rows follow it. */
+  more?: boolean;
 }
 
 /** `page` (from 1) and `limit` of a validated list query, as LIMIT/OFFSET. */
@@ -62,6 +68,16 @@ const totalHeader = {
     description: 'How many items match in all',
   },
 };
+const cappedTotalHeaders = {
+  [TOTAL_COUNT_HEADER]: {
+    schema: { type: 'integer' as const },
+    description: `How many items match in all, when at most ${SEARCH_COUNT_CAP}`,
+  },
+  [TOTAL_EXCEEDS_HEADER]: {
+    schema: { type: 'integer' as const },
+    description: `In place of ${TOTAL_COUNT_HEADER} when more than ${SEARCH_COUNT_CAP} items match: more than this many match (searches by facts or distance count only so far)`,
+  },
+};
 const linkHeader = {
   [LINK_HEADER]: {
     schema: { type: 'string' as const },
@@ -72,18 +88,27 @@ const linkHeader = {
 
 /**
  * OpenAPI: a 200 answer that is one page of `item`, with the paging headers; `total: false` for a
- * list that promises no total (decision 028).
+ * list that promises no total (decision 028), `'capped'` for one whose searches count their
+ * matches only up to SEARCH_COUNT_CAP (decision 041).
  */
 export const pageResponse = <T extends z.ZodType>(
   list: T,
   description: string,
-  { total = true }: { total?: boolean } = {},
+  { total = true }: { total?: boolean | 'capped' } = {},
 ) => ({
   content: { 'application/json': { schema: list } },
-  description: total
-    ? `${description}: one page, the total in X-Total-Count, the next page in Link`
-    : `${description}: one page, the next page in Link (no total)`,
-  headers: total ? { ...totalHeader, ...linkHeader } : linkHeader,
+  description:
+    total === 'capped'
+      ? `${description}: one page, the total in X-Total-Count (or past ${SEARCH_COUNT_CAP}, a lower bound in ${TOTAL_EXCEEDS_HEADER}), the next page in Link`
+      : total
+        ? `${description}: one page, the total in X-Total-Count, the next page in Link`
+        : `${description}: one page, the next page in Link (no total)`,
+  headers:
+    total === 'capped'
+      ? { ...cappedTotalHeaders, ...linkHeader }
+      : total
+        ? { ...totalHeader, ...linkHeader }
+        : linkHeader,
 });
 
 /** The same path and filters, one page further: after the page's last row, or the next number. */
@@ -106,16 +131,20 @@ function nextPageUrl(
 /** Whether `page` of `query` has a page after it. */
 function hasNext(query: PagingQuery, page: Page<unknown>): boolean {
   if (page.next !== undefined) return page.next !== null;
+  if (page.more !== undefined) return page.more;
   if (page.total === undefined) return false;
   return page.rows.length > 0 && pageOf(query).offset + page.rows.length < page.total;
 }
 
 /**
  * A list route's 200: the page's rows shaped by the presenter, with its headers (`X-Total-Count`
- * where the list promises a total, and `Link` rel="next" unless it is the last page).
+ * where the list promises a total, or X-Total-Count-Exceeds past a search's cap, and `Link`
+ * rel="next" unless it is the last page).
  */
 function pageAnswer<R, A>(c: Context, query: PagingQuery, page: Page<R>, present: (row: R) => A) {
-  if (page.total !== undefined) c.header(TOTAL_COUNT_HEADER, String(page.total));
+  if (page.total !== undefined) {
+    c.header(page.totalExceeded ? TOTAL_EXCEEDS_HEADER : TOTAL_COUNT_HEADER, String(page.total));
+  }
   if (hasNext(query, page)) {
     c.header(LINK_HEADER, `<${nextPageUrl(c.req.url, query, page.next)}>; rel="next"`);
   }

@@ -4,7 +4,7 @@ import {
   isErrorCode,
   type ValidationIssue,
 } from '@pet-haven/shared/errors';
-import { LINK_HEADER, TOTAL_COUNT_HEADER } from '@pet-haven/shared/headers';
+import { LINK_HEADER, TOTAL_COUNT_HEADER, TOTAL_EXCEEDS_HEADER } from '@pet-haven/shared/headers';
 
 /**
  * The code of a failed call: a code of the API's error catalogue (packages/shared/src/errors.ts),
@@ -229,22 +229,27 @@ export async function api<T>(path: string, req?: ApiRequest): Promise<T> {
 /** One page of a list answer (decision 020). */
 export interface ApiPage<T> {
   items: T[];
-  /** How many items the list has in all (X-Total-Count). */
+  /** How many items the list has in all (X-Total-Count), or more than that when `totalExceeded`. */
   total: number;
+  /** More than `total` items match (X-Total-Count-Exceeds: a search that counts only so far). */
+  totalExceeded: boolean;
   /** The next page's link (`/api/...?page=3&limit=24`, from `Link: <...>; rel="next"`), null on the last. */
   next: string | null;
 }
 
 /**
- * A page of a list: the JSON array, the total from X-Total-Count and the next page from the Link
- * header. `path` is a resource path with `req.query`, or a `next` link of an earlier page.
+ * A page of a list: the JSON array, the total from X-Total-Count (or its lower bound from
+ * X-Total-Count-Exceeds) and the next page from the Link header. `path` is a resource path with `req.query`, or a `next` link of an earlier page.
  */
 export async function apiPage<T>(path: string, req?: ApiRequest): Promise<ApiPage<T>> {
   const { data, headers } = await apiRequest<T[]>(path, req);
+  const exceeds = Number(headers.get(TOTAL_EXCEEDS_HEADER) ?? NaN);
   const total = Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length);
   return {
     items: data,
-    total: Number.isFinite(total) ? total : data.length,
+    ...(Number.isFinite(exceeds)
+      ? { total: exceeds, totalExceeded: true }
+      : { total: Number.isFinite(total) ? total : data.length, totalExceeded: false }),
     next: nextLink(headers.get(LINK_HEADER)),
   };
 }

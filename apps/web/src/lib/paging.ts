@@ -122,12 +122,14 @@ export async function loadInfiniteList<T>(queryClient: QueryClient, list: PagedL
 /**
  * A list that grows a page at a time (`query.fetchNextPage()`), following the server's next
  * links. `items` are the loaded items, each once (`idOf` tells them apart); `total` is the
- * list's size as the last page loaded says (undefined until the first has loaded). Pass an `idOf`
+ * list's size as the last page loaded says (undefined until the first has loaded), or more than
+ * that when `totalExceeded` (a search past its count's cap). Pass an `idOf`
  * that keeps its identity (a module function).
  */
 export function useInfiniteList<T>(list: PagedList, idOf: (item: T) => string) {
   const query = useInfiniteQuery(infiniteListOptions<T>(list));
   const pages = query.data?.pages;
   const items = useMemo(() => uniqueItems(pages ?? [], idOf), [pages, idOf]);
-  return { query, items, total: pages?.at(-1)?.total };
+  const last = pages?.at(-1);
+  return { query, items, total: last?.total, totalExceeded: last?.totalExceeded ?? false };
 }

@@ -292,6 +292,25 @@ describe('filters and sorts', () => {
     ]);
   });
 
+  it('tells the total of a distance search on every page, by offset and by cursor', async () => {
+    const base = `/api/pets?adopted=false&search=${tag}&near=${placeIds.London}&within=400&limit=2`;
+    for (const sort of ['nearest', 'newest']) {
+      let path: string | null = `${base}&sort=${sort}`;
+      const seen: string[] = [];
+      while (path) {
+        const res = await ctx.request(path);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('x-total-count'), `${sort}: ${path}`).toBe('5');
+        seen.push(...names(listSchema.parse(res.body)));
+        path = /^<([^>]+)>; rel="next"$/.exec(res.headers.get('link') ?? '')?.[1] ?? null;
+      }
+      expect(seen.sort()).toEqual(['Ada', 'Bo', 'Cy', 'Di', 'Ed']);
+    }
+    const past = await ctx.request(`${base}&sort=nearest&page=9`);
+    expect(listSchema.parse(past.body)).toEqual([]);
+    expect(past.headers.get('x-total-count')).toBe('5');
+  });
+
   it('answers 400 naming the parameter for a bad value', async () => {
     for (const [query, path] of [
       ['ageGroup=ancient', 'query.ageGroup'],

@@ -1,4 +1,17 @@
-import { and, asc, eq, getTableColumns, gt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  gt,
+  lte,
+  ne,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import {
   ageBands,
   birthDateFromAge,
@@ -8,10 +21,19 @@ import {
   type PetSize,
   type PetSort,
 } from '@pet-haven/shared/pets';
+import { SEARCH_COUNT_CAP } from '@pet-haven/shared/pagination';
 import type { DbOrTx } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { afterCursor, countRows, cursorAtOf, keysetPageFrom, pageFrom } from '../../db/paging';
-import { preparedRead } from '../../db/prepared';
+import {
+  afterCursor,
+  countRows,
+  countRowsUpTo,
+  cursorAtOf,
+  keysetPageFrom,
+  pageFrom,
+  totalOf,
+} from '../../db/paging';
+import { preparedRead, preparedStatement } from '../../db/prepared';
 import { countListed, listedInIdOrder } from '../../db/sitemap';
 import type { Page, PageWindow } from '../../lib/paging';
 import {
@@ -232,53 +254,99 @@ export const isPlainList = (search: PetSearch) =>
   !search.goodWithCats &&
   !search.near;
 
-/**
- * Pets born in `group`'s months for their category (ageBands, one place): a birth date on or
- * before today minus the group's first month, and after today minus its last.
- */
-function inAgeGroup(group: AgeGroup, today: string, category?: PetCategory): SQL {
-  const index = ['baby', 'young', 'adult', 'senior'].indexOf(group);
-  const categories = category ? [category] : petCategories;
-  const byCategory = categories.map((c) => {
-    const bounds = [0, ...ageBands[c]];
-    const from = bounds[index]!;
-    const until = bounds[index + 1];
-    const parts = [
-      eq(pets.petCategory, c),
-      sql`${pets.birthDate} <= ${birthDateFromAge(0, from, today)}`,
-    ];
-    if (until !== undefined)
-      parts.push(sql`${pets.birthDate} > ${birthDateFromAge(0, until, today)}`);
-    return and(...parts)!;
-  });
-  return or(...byCategory)!;
+/** The values of a search's statement, by placeholder name, and its shape (one statement each). */
+interface SearchStatement {
+  where: SQL | undefined;
+  values: Record<string, unknown>;
+  shape: string[];
 }
 
-/** The point of a distance search on the earth (earthdistance: a sphere, metres). */
-const originOf = (near: NonNullable<PetSearch['near']>) =>
-  sql`ll_to_earth(${near.latitude}::float8, ${near.longitude}::float8)`;
-const petPoint = sql`ll_to_earth(${pets.latitude}, ${pets.longitude})`;
-
-/** The WHERE of the facts and the distance of a search. */
-function searchConditions(search: PetSearch, category?: PetCategory): SQL[] {
+/**
+ * The WHERE of a list with facts or distance, every value a placeholder (`values` holds them;
+ * `shape` names what the text depends on): prepared once per shape, like the plain list's
+ * (decision 029). An age group is born in its months for its category (ageBands, one place): a
+ * birth date on or before today minus the group's first month, and after today minus its last.
+ */
+function searchStatement(filter: PetFilter, search: PetSearch): SearchStatement {
   const where: SQL[] = [];
-  if (search.ageGroup) where.push(inAgeGroup(search.ageGroup, search.today, category));
-  if (search.size) where.push(eq(pets.size, search.size));
-  if (search.sex) where.push(eq(pets.sex, search.sex));
-  if (search.goodWithChildren) where.push(eq(pets.goodWithChildren, 'yes'));
-  if (search.goodWithDogs) where.push(eq(pets.goodWithDogs, 'yes'));
-  if (search.goodWithCats) where.push(eq(pets.goodWithCats, 'yes'));
+  const values: Record<string, unknown> = {};
+  const shape: string[] = [];
+  const param = (name: string, value: unknown) => {
+    values[name] = value;
+    shape.push(name);
+    return sql.placeholder(name);
+  };
+  if (filter.adopted !== undefined) where.push(eq(pets.adopted, param('adopted', filter.adopted)));
+  if (filter.category !== undefined) {
+    where.push(eq(pets.petCategory, param('category', filter.category)));
+  }
+  if (filter.search) {
+    const pattern = `%${escapeLike(filter.search.toLowerCase())}%`;
+    where.push(sql`lower(${pets.petName}) like ${param('pattern', pattern)}`);
+  }
+  if (search.ageGroup) {
+    const index = ['baby', 'young', 'adult', 'senior'].indexOf(search.ageGroup);
+    const bornIn = (c: PetCategory, key: string) => {
+      const bounds = [0, ...ageBands[c]];
+      const from = birthDateFromAge(0, bounds[index]!, search.today);
+      const parts = [sql`${pets.birthDate} <= ${param(`bornBy${key}`, from)}`];
+      const until = bounds[index + 1];
+      if (until !== undefined) {
+        const after = birthDateFromAge(0, until, search.today);
+        parts.push(sql`${pets.birthDate} > ${param(`bornAfter${key}`, after)}`);
+      }
+      return and(...parts)!;
+    };
+    shape.push(`age:${search.ageGroup}`);
+    where.push(
+      filter.category
+        ? bornIn(filter.category, '')
+        : or(
+            ...petCategories.map((c) =>
+              and(sql`${pets.petCategory} = ${sql.raw(`'${c}'`)}`, bornIn(c, `_${c}`)),
+            ),
+          )!,
+    );
+  }
+  if (search.size) where.push(eq(pets.size, param('size', search.size)));
+  if (search.sex) where.push(eq(pets.sex, param('sex', search.sex)));
+  for (const [name, column] of [
+    ['goodWithChildren', pets.goodWithChildren],
+    ['goodWithDogs', pets.goodWithDogs],
+    ['goodWithCats', pets.goodWithCats],
+  ] as const) {
+    if (search[name]) {
+      where.push(sql`${column} = 'yes'`);
+      shape.push(name);
+    }
+  }
   if (search.near) {
-    const origin = originOf(search.near);
+    const origin = originOf(
+      param('latitude', search.near.latitude),
+      param('longitude', search.near.longitude),
+    );
+    const withinM = param('withinM', search.near.withinM);
     // the box is served by the GiST index pets_earth_idx; the distance trims its corners
     where.push(
       sql`${pets.latitude} is not null`,
-      sql`earth_box(${origin}, ${search.near.withinM}::float8) @> ${petPoint}`,
-      sql`earth_distance(${origin}, ${petPoint}) <= ${search.near.withinM}::float8`,
+      sql`earth_box(${origin}, ${withinM}::float8) @> ${petPoint}`,
+      sql`earth_distance(${origin}, ${petPoint}) <= ${withinM}::float8`,
     );
   }
-  return where;
+  return { where: where.length > 0 ? and(...where) : undefined, values, shape };
 }
+
+/**
+ * A statement's name for a search of `shape`: short, since PostgreSQL keeps names of at most 63
+ * bytes, and one per shape.
+ */
+const searchStatementName = (kind: string, shape: string) =>
+  `pets_${kind}_${createHash('sha256').update(shape).digest('base64url').slice(0, 22)}`;
+
+/** The point of a distance search on the earth (earthdistance: a sphere, metres). */
+const originOf = (latitude: Placeholder, longitude: Placeholder) =>
+  sql`ll_to_earth(${latitude}::float8, ${longitude}::float8)`;
+const petPoint = sql`ll_to_earth(${pets.latitude}, ${pets.longitude})`;
 
 /** ORDER BY of each sort, id breaking ties. */
 function orderOf(search: PetSearch, distance: SQL | null): SQL[] {
@@ -294,17 +362,6 @@ function orderOf(search: PetSearch, distance: SQL | null): SQL[] {
   }
 }
 
-/** The WHERE of a list with facts or distance. */
-const searchWhere = (filter: PetFilter, search: PetSearch) =>
-  and(
-    filter.adopted !== undefined ? eq(pets.adopted, filter.adopted) : undefined,
-    filter.category !== undefined ? eq(pets.petCategory, filter.category) : undefined,
-    filter.search
-      ? sql`lower(${pets.petName}) like ${`%${escapeLike(filter.search.toLowerCase())}%`}`
-      : undefined,
-    ...searchConditions(search, filter.category),
-  );
-
 /**
  * Pets added after `added.after` and by `added.until` (not by `excludeOwnerId`) that the filter and
  * search match, in the order they were added, at most `limit` (a saved search's alert).
@@ -317,59 +374,115 @@ export function newPetsMatching(
   excludeOwnerId: string,
   limit: number,
 ): Promise<PetRow[]> {
-  return selectPets(db)
-    .where(
-      and(
-        searchWhere(filter, search),
-        gt(pets.dateAdded, added.after),
-        lte(pets.dateAdded, added.until),
-        ne(pets.ownerId, excludeOwnerId),
-      ),
-    )
-    .orderBy(asc(pets.dateAdded), asc(pets.id))
-    .limit(limit);
+  const { where, values, shape } = searchStatement(filter, search);
+  return preparedStatement(db, searchStatementName('new', shape.join('.')), (name) =>
+    selectPets(db)
+      .where(
+        and(
+          where,
+          gt(pets.dateAdded, sql.placeholder('addedAfter')),
+          lte(pets.dateAdded, sql.placeholder('addedUntil')),
+          ne(pets.ownerId, sql.placeholder('excludeOwnerId')),
+        ),
+      )
+      .orderBy(asc(pets.dateAdded), asc(pets.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
+  ).execute({ ...values, addedAfter: added.after, addedUntil: added.until, excludeOwnerId, limit });
 }
 
 /**
  * A page of the public list filtered by facts or distance, or sorted otherwise than newest first
- * (`isPlainList` false): built per request (the filters vary too much to prepare one statement
- * per shape), counted with the page's predicate. Newest first pages by keyset cursor like the
- * plain list; the other sorts page by offset (each answer's next link says where to go on).
+ * (`isPlainList` false). Its statements are prepared once per shape of the search, like the plain
+ * list's (decision 029); it is counted with the page's predicate up to SEARCH_COUNT_CAP, and not
+ * at all when the page's rows tell the total (`totalOf`: a narrow search fits on its first page;
+ * decision 041). Newest first pages by keyset cursor like the plain list; the other sorts page by
+ * offset (each answer's next link says where to go on).
  */
-export function searchPets(
+export async function searchPets(
   db: DbOrTx,
   filter: PetFilter,
   search: PetSearch,
   window: PageWindow,
 ): Promise<Page<PetRow>> {
-  const where = searchWhere(filter, search);
-  const distance = search.near
-    ? sql<number>`earth_distance(${originOf(search.near)}, ${petPoint})`
+  const { where, values, shape } = searchStatement(filter, search);
+  const origin = search.near
+    ? originOf(sql.placeholder('latitude'), sql.placeholder('longitude'))
     : null;
-  const columns = {
-    ...petColumns,
-    distanceM: distance ? distance.mapWith(Number) : sql<null>`null`,
-    cursorAt: cursorAtOf(pets.dateAdded),
-  };
-  const total = countRows(db, pets, where);
+  const distance = origin ? sql<number>`earth_distance(${origin}, ${petPoint})` : null;
   const byCursor = search.sort === 'newest' && window.keyset !== undefined;
-  const rowsOf = ({ limit, offset }: PageWindow) => {
-    // a cursor is a place in newest-first order only; the other sorts page by offset
-    const after = byCursor ? window.keyset?.after : undefined;
-    return db
-      .select(columns)
-      .from(pets)
-      .innerJoin(user, eq(user.id, pets.ownerId))
-      .innerJoin(images, eq(images.id, pets.imageId))
-      .leftJoin(places, eq(places.id, pets.placeId))
-      .where(after ? and(where, afterCursor(pets.dateAdded, pets.id, after)) : where)
-      .orderBy(...orderOf(search, distance))
-      .limit(limit)
-      .offset(offset);
+  // a cursor is a place in newest-first order only; the other sorts page by offset
+  const after = byCursor ? window.keyset?.after : undefined;
+  // A distance search reads every match in its box to sort it anyway: its first page counts them
+  // in the same statement (a window over the page's ids), exactly. A page after a cursor cannot.
+  const countsInPage = search.near !== undefined && !after;
+  const key = `${shape.join('.')}.${search.sort}${after ? '.after' : ''}`;
+  const rowsOf = ({ limit, offset }: PageWindow) =>
+    preparedRead(db, searchStatementName('search', key), (name) => {
+      const pageIds = db
+        .select({
+          id: pets.id,
+          matches: (countsInPage ? sql<number>`count(*) over ()` : sql<null>`null`).as('matches'),
+        })
+        .from(pets)
+        .where(
+          after
+            ? and(
+                where,
+                afterCursor(pets.dateAdded, pets.id, {
+                  atMicros: sql.placeholder('atMicros'),
+                  id: sql.placeholder('afterId'),
+                }),
+              )
+            : where,
+        )
+        .orderBy(...orderOf(search, distance))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .as('page_ids');
+      // only the page's few rows are joined to their owner, picture and place
+      return db
+        .select({
+          ...petColumns,
+          distanceM: distance ? distance.mapWith(Number) : sql<null>`null`,
+          cursorAt: cursorAtOf(pets.dateAdded),
+          matches: sql<number | null>`${pageIds.matches}`.mapWith((v) =>
+            v === null ? null : Number(v),
+          ),
+        })
+        .from(pets)
+        .innerJoin(pageIds, eq(pageIds.id, pets.id))
+        .innerJoin(user, eq(user.id, pets.ownerId))
+        .innerJoin(images, eq(images.id, pets.imageId))
+        .leftJoin(places, eq(places.id, pets.placeId))
+        .orderBy(...orderOf(search, distance))
+        .prepare(name);
+    }).execute({ ...values, atMicros: after?.atMicros, afterId: after?.id, limit, offset });
+  const countAll = () =>
+    preparedRead(db, searchStatementName('count', shape.join('.')), (name) =>
+      countRowsUpTo(db, pets, where, SEARCH_COUNT_CAP).prepare(name),
+    ).execute(values);
+  /** The total of a page that shows `rows`: from their window when they have it, else counted. */
+  const totalFor = async (
+    pageWindow: PageWindow,
+    rows: Array<{ matches: number | null }>,
+    more: boolean,
+  ) => {
+    const matches = rows[0]?.matches;
+    if (matches !== undefined && matches !== null) return { total: matches };
+    return totalOf(pageWindow, { shown: rows.length, more }, countAll, SEARCH_COUNT_CAP);
   };
-  return byCursor
-    ? keysetPageFrom(window, rowsOf, total)
-    : pageFrom({ ...window, keyset: undefined }, rowsOf, total);
+  if (byCursor) {
+    const page = await keysetPageFrom(window, rowsOf);
+    return { ...page, ...(await totalFor(window, page.rows, page.next !== null)) };
+  }
+  // by offset, one row more than the page: it tells whether a page follows, which a total past
+  // the cap cannot
+  const byOffset = { limit: window.limit, offset: window.offset };
+  const read = await rowsOf({ ...byOffset, limit: window.limit + 1 });
+  const more = read.length > window.limit;
+  const rows = more ? read.slice(0, window.limit) : read;
+  return { rows, more, ...(await totalFor(byOffset, rows, more)) };
 }
 
 export async function findPetById(db: DbOrTx, id: string): Promise<PetRow | null> {

@@ -1,6 +1,7 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { escapeLike } from '../../db/like';
+import { preparedRead } from '../../db/prepared';
 import { places } from '../../db/schema/index';
 
 export type PlaceRow = typeof places.$inferSelect;
@@ -15,8 +16,16 @@ export function searchPlaces(db: DbOrTx, prefix: string, limit: number) {
     .limit(limit);
 }
 
+/** The place `id` of the gazetteer; prepared once (decision 029): every distance search asks. */
 export async function findPlace(db: DbOrTx, id: number): Promise<PlaceRow | null> {
-  const rows = await db.select().from(places).where(eq(places.id, id)).limit(1);
+  const rows = await preparedRead(db, 'place_by_id', (name) =>
+    db
+      .select()
+      .from(places)
+      .where(eq(places.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(name),
+  ).execute({ id });
   return rows[0] ?? null;
 }
 

@@ -325,6 +325,29 @@ describe('/petlist', () => {
     expect(screen.getByText('You have seen all 25 pets.')).toBeInTheDocument();
   });
 
+  it('says "more than" for a search that counted only so far, and how many it showed at the end', async () => {
+    const first = Array.from({ length: 24 }, (_, i) => makePet({ petName: `Senior ${i + 1}` }));
+    renderRoute('/petlist?ageGroup=senior&sex=female&sort=name', {
+      handlers: [
+        answer('GET /api/pets', ({ query }) =>
+          query.get('page') === '2'
+            ? HttpResponse.json([makePet({ petName: 'Last senior' })], {
+                headers: { 'X-Total-Count-Exceeds': '1000' },
+              })
+            : HttpResponse.json(first, {
+                headers: {
+                  'X-Total-Count-Exceeds': '1000',
+                  Link: '</api/pets?ageGroup=senior&sex=female&sort=name&adopted=false&page=2&limit=24>; rel="next"',
+                },
+              }),
+        ),
+      ],
+    });
+    expect(await screen.findByText('More than 1,000 pets found')).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Last senior' })).toBeInTheDocument();
+    expect(screen.getByText('You have seen all 25 pets.')).toBeInTheDocument();
+  });
+
   it('loads the next page when scrolled within 400 px of the bottom', async () => {
     const layout = layOutPage({ height: 6000, windowHeight: 800 });
     // the list checks how near the bottom it is on the next animation frame: the test runs it

@@ -23,7 +23,7 @@ interface PetListProps {
 
 export function PetList({ cardAction }: PetListProps = {}) {
   const { filters, setFilters, clearFilters } = usePetListParams();
-  const { query, items: pets, total = 0 } = usePetsInfinite(filters);
+  const { query, items: pets, total = 0, totalExceeded } = usePetsInfinite(filters);
   const { isPending, isError, hasNextPage, isFetching, isFetchingNextPage, fetchNextPage } = query;
 
   // a failed page waits for Try again instead of asking again on every scroll; scroll events
@@ -63,7 +63,11 @@ export function PetList({ cardAction }: PetListProps = {}) {
       ) : (
         <>
           <p className="sr-only" aria-live="polite">
-            {total === 1 ? '1 pet found' : `${total} pets found`}
+            {totalExceeded
+              ? `More than ${total.toLocaleString('en')} pets found`
+              : total === 1
+                ? '1 pet found'
+                : `${total} pets found`}
           </p>
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {pets.map((pet, i) => (
@@ -88,7 +92,7 @@ export function PetList({ cardAction }: PetListProps = {}) {
               </Button>
             ) : pets.length > 3 ? (
               <p className="text-sm text-slate-500 dark:text-slate-400">
-                You have seen all {total} pets.
+                You have seen all {totalExceeded ? pets.length : total} pets.
               </p>
             ) : null}
           </div>

@@ -1,0 +1,2 @@
+CREATE INDEX "pets_adopted_name_idx" ON "pets" USING btree ("adopted",lower("pet_name"),"id");--> statement-breakpoint
+CREATE INDEX "pets_adopted_facts_idx" ON "pets" USING btree ("adopted","pet_category","sex","size","good_with_children","good_with_dogs","good_with_cats","birth_date");
