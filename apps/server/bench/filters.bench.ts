@@ -16,16 +16,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { petListQuerySchema } from '@pet-haven/shared/pets';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import type { AppDeps } from '../src/app-deps';
-import { openDatabase, type Database } from '../src/db/client';
-import * as schema from '../src/db/schema/index';
+import { openDatabase } from '../src/db/client';
 import { loadPlacesIfEmpty } from '../src/modules/places/places.loader';
 import { listPets } from '../src/modules/pets/pets.service';
 import { memoryOf, sampleRss, startArgs, startServer } from './app-process';
-import type { Statement } from './bare-server';
 import { onScratchDatabase } from './bench-app';
+import { capturingDatabase } from './captured-statements';
 import { describePets, fillPets } from './fill-pets';
 import { loadGet, percentile } from './measure';
 
@@ -71,13 +68,7 @@ const scenarios = [
  * the route does), captured through drizzle's logger, and their plans (EXPLAIN ANALYZE).
  */
 async function plansOf(databaseUrl: string, url: string) {
-  const logged: Statement[] = [];
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  const db = drizzle(pool, {
-    schema,
-    casing: 'snake_case',
-    logger: { logQuery: (text, params) => logged.push({ text, params }) },
-  }) as unknown as Database;
+  const { db, pool, logged, end } = capturingDatabase(databaseUrl);
   try {
     const query = petListQuerySchema.parse(
       Object.fromEntries(new URL(url, 'http://bench').searchParams),
@@ -94,7 +85,7 @@ async function plansOf(databaseUrl: string, url: string) {
     }
     return plans;
   } finally {
-    await pool.end();
+    await end();
   }
 }
 

@@ -23,16 +23,14 @@ import { fileURLToPath } from 'node:url';
 import { campaignListQuerySchema } from '@pet-haven/shared/campaigns';
 import { LINK_HEADER, TOTAL_COUNT_HEADER } from '@pet-haven/shared/pagination';
 import { petListQuerySchema } from '@pet-haven/shared/pets';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
-import { openDatabase, type Database } from '../src/db/client';
-import * as schema from '../src/db/schema/index';
+import { openDatabase } from '../src/db/client';
 import { keysetPageOf } from '../src/lib/paging';
 import { listPublicCampaigns } from '../src/modules/campaigns/campaigns.repository';
 import { listPets } from '../src/modules/pets/pets.repository';
 import { memoryOf, sampleRss, startArgs, startServer, type ChildServer } from './app-process';
-import type { BareAnswer, Statement } from './bare-server';
+import type { BareAnswer } from './bare-server';
 import { onScratchDatabase } from './bench-app';
+import { capturingDatabase } from './captured-statements';
 import { fillCampaigns } from './fill-campaigns';
 import { fillPets } from './fill-pets';
 import { loadGet, percentile } from './measure';
@@ -52,13 +50,7 @@ const profiling = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_P
  * count. The route's own query schema parses the URL, as the app's route does.
  */
 async function statementsOf(databaseUrl: string, url: string): Promise<BareAnswer> {
-  const logged: Statement[] = [];
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  const db = drizzle(pool, {
-    schema,
-    casing: 'snake_case',
-    logger: { logQuery: (text, params) => logged.push({ text, params }) },
-  }) as unknown as Database;
+  const { db, logged, end } = capturingDatabase(databaseUrl);
   try {
     const { pathname, searchParams } = new URL(url, 'http://bench');
     const query = Object.fromEntries(searchParams);
@@ -83,7 +75,7 @@ async function statementsOf(databaseUrl: string, url: string): Promise<BareAnswe
     const total = logged.find((st) => st !== rows) ?? null;
     return { rows, total, limit };
   } finally {
-    await pool.end();
+    await end();
   }
 }
 

@@ -44,7 +44,7 @@ export const countRowsUpTo = (db: DbOrTx, table: PgTable, where: SQL | undefined
  * The total of a page of a search (decision 041): told by the page's rows when they can (a page
  * with no page after it that starts at the list's beginning holds every match, and one by offset
  * all but its offset), else counted by `count` (`countRowsUpTo` with `cap`) after the rows, past
- * `cap` as "more than `cap`".
+ * `cap` as "more than `cap`". `cap` Infinity: an exact total (a list whose count is cheap).
  */
 export async function totalOf(
   window: PageWindow,
@@ -52,10 +52,11 @@ export async function totalOf(
   count: () => PromiseLike<Array<{ total: number }>>,
   cap: number,
 ): Promise<Pick<Page<unknown>, 'total' | 'totalExceeded'>> {
-  if (!page.more && !window.keyset?.after && (page.shown > 0 || window.offset === 0)) {
-    return { total: window.offset + page.shown };
-  }
-  const counted = (await count())[0]?.total ?? 0;
+  const counted =
+    !page.more && !window.keyset?.after && (page.shown > 0 || window.offset === 0)
+      ? window.offset + page.shown
+      : ((await count())[0]?.total ?? 0);
+  // past the cap the same "more than" on every page, the last one too
   return counted > cap ? { total: cap, totalExceeded: true } : { total: counted };
 }
 

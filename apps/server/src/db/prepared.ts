@@ -16,15 +16,26 @@ const kept = new WeakMap<Database, Map<string, unknown>>();
 /**
  * The statement `name` of `db`, prepared by `prepare(name)` the first time. `name` must stand for
  * one SQL text: a list builds one statement per shape of its filters and names each shape.
+ *
+ * At most KEPT_STATEMENTS are kept per database: past that, a new name is built and run unnamed
+ * each time (`prepare('')`: planned for each run, nothing left on the connection). The pet
+ * searches have thousands of shapes, which anyone can ask for (decision 041); the statements the
+ * site asks for first, its common ones, stay prepared.
  */
 export function preparedStatement<P>(db: DbOrTx, name: string, prepare: (name: string) => P): P {
   if (db instanceof PgTransaction) return prepare(name);
   let statements = kept.get(db);
   if (!statements) kept.set(db, (statements = new Map()));
   let statement = statements.get(name) as P | undefined;
-  if (!statement) statements.set(name, (statement = prepare(name)));
+  if (!statement) {
+    if (statements.size >= KEPT_STATEMENTS) return prepare('');
+    statements.set(name, (statement = prepare(name)));
+  }
   return statement;
 }
+
+/** Most statements kept prepared per database (and so per PostgreSQL connection). */
+export const KEPT_STATEMENTS = 256;
 
 /** Most reads kept per embedded database (a page of pets is about 25 KB). */
 const KEPT_READS = 500;

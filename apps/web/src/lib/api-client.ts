@@ -243,7 +243,7 @@ export interface ApiPage<T> {
  */
 export async function apiPage<T>(path: string, req?: ApiRequest): Promise<ApiPage<T>> {
   const { data, headers } = await apiRequest<T[]>(path, req);
-  const exceeds = Number(headers.get(TOTAL_EXCEEDS_HEADER) ?? NaN);
+  const exceeds = Number(headers.get(TOTAL_EXCEEDS_HEADER) || NaN);
   const total = Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length);
   return {
     items: data,

@@ -147,6 +147,16 @@ function conditions(v: ListValues): SQL | undefined {
   return where.length > 0 ? and(...where) : undefined;
 }
 
+/** `where`, and after the cursor in the values `atMicros` and `afterId` (newest first). */
+const afterCursorOfValues = (where: SQL | undefined) =>
+  and(
+    where,
+    afterCursor(pets.dateAdded, pets.id, {
+      atMicros: sql.placeholder('atMicros'),
+      id: sql.placeholder('afterId'),
+    }),
+  );
+
 /**
  * Newest first, id breaking ties. NULLS LAST (the columns are NOT NULL anyway) matches the
  * indexes as drizzle-kit created them (`date_added DESC NULLS LAST, id DESC NULLS LAST`); a bare
@@ -191,17 +201,7 @@ function pageOfPets(db: DbOrTx, v: ListValues) {
     const pageIds = db
       .select({ id: pets.id, cursorAt: cursorAtOf(pets.dateAdded).as('cursor_at') })
       .from(pets)
-      .where(
-        v.atMicros !== undefined
-          ? and(
-              where,
-              afterCursor(pets.dateAdded, pets.id, {
-                atMicros: sql.placeholder('atMicros'),
-                id: sql.placeholder('afterId'),
-              }),
-            )
-          : where,
-      )
+      .where(v.atMicros !== undefined ? afterCursorOfValues(where) : where)
       .orderBy(...newestFirst)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
@@ -425,17 +425,7 @@ export async function searchPets(
           matches: (countsInPage ? sql<number>`count(*) over ()` : sql<null>`null`).as('matches'),
         })
         .from(pets)
-        .where(
-          after
-            ? and(
-                where,
-                afterCursor(pets.dateAdded, pets.id, {
-                  atMicros: sql.placeholder('atMicros'),
-                  id: sql.placeholder('afterId'),
-                }),
-              )
-            : where,
-        )
+        .where(after ? afterCursorOfValues(where) : where)
         .orderBy(...orderOf(search, distance))
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
@@ -458,10 +448,22 @@ export async function searchPets(
         .orderBy(...orderOf(search, distance))
         .prepare(name);
     }).execute({ ...values, atMicros: after?.atMicros, afterId: after?.id, limit, offset });
+  // Sorted otherwise but with no facts or distance, the list keeps its exact total (pet_counts,
+  // the trigram index), as it has newest first; a search by facts or distance counts so far.
+  const exact = !search.near && isPlainList({ ...search, sort: 'newest' });
+  const cap = exact ? Infinity : SEARCH_COUNT_CAP;
   const countAll = () =>
-    preparedRead(db, searchStatementName('count', shape.join('.')), (name) =>
-      countRowsUpTo(db, pets, where, SEARCH_COUNT_CAP).prepare(name),
-    ).execute(values);
+    exact
+      ? countPets(db, {
+          adopted: filter.adopted,
+          category: filter.category,
+          pattern: values.pattern as string | undefined,
+          limit: 0,
+          offset: 0,
+        })
+      : preparedRead(db, searchStatementName('count', shape.join('.')), (name) =>
+          countRowsUpTo(db, pets, where, SEARCH_COUNT_CAP).prepare(name),
+        ).execute(values);
   /** The total of a page that shows `rows`: from their window when they have it, else counted. */
   const totalFor = async (
     pageWindow: PageWindow,
@@ -469,8 +471,11 @@ export async function searchPets(
     more: boolean,
   ) => {
     const matches = rows[0]?.matches;
-    if (matches !== undefined && matches !== null) return { total: matches };
-    return totalOf(pageWindow, { shown: rows.length, more }, countAll, SEARCH_COUNT_CAP);
+    if (matches !== undefined && matches !== null) {
+      // as every page of the search says it, past the cap
+      return matches > cap ? { total: SEARCH_COUNT_CAP, totalExceeded: true } : { total: matches };
+    }
+    return totalOf(pageWindow, { shown: rows.length, more }, countAll, cap);
   };
   if (byCursor) {
     const page = await keysetPageFrom(window, rowsOf);

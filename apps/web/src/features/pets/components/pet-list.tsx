@@ -67,7 +67,7 @@ export function PetList({ cardAction }: PetListProps = {}) {
               ? `More than ${total.toLocaleString('en')} pets found`
               : total === 1
                 ? '1 pet found'
-                : `${total} pets found`}
+                : `${total.toLocaleString('en')} pets found`}
           </p>
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {pets.map((pet, i) => (
