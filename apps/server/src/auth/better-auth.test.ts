@@ -107,20 +107,20 @@ describe('POST /api/auth/sign-up/email', () => {
     expect(res.body.code).toBe('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
   });
 
-  it('makes an e-mail listed in ADMIN_EMAILS an admin, and records it in the audit log', async () => {
+  it('does not make an e-mail listed in ADMIN_EMAILS an admin before it is verified', async () => {
+    // whoever signs up first with a listed address must show it is theirs (email-verification.test.ts)
     const res = await ctx.request('/api/auth/sign-up/email', {
       json: signUpBody('Chief@example.com'),
     });
     expect(res.status).toBe(200);
-    expect(res.body.user.role).toBe('admin');
+    expect(res.body.user.role).toBe('user');
+    const signedIn = await ctx.request('/api/auth/sign-in/email', {
+      json: { email: 'chief@example.com', password: 'Secret1' },
+    });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user.role).toBe('user');
     const rows = await ctx.database.db.query.auditLog.findMany();
-    expect(rows).toContainEqual(
-      expect.objectContaining({
-        action: 'user.promote',
-        targetId: res.body.user.id,
-        actorEmail: 'system:ADMIN_EMAILS',
-      }),
-    );
+    expect(rows.filter((r) => r.targetId === res.body.user.id)).toEqual([]);
   });
 
   it('never answers 5xx to malformed bodies', async () => {
@@ -192,10 +192,13 @@ describe('POST /api/auth/sign-in/email', () => {
 
   it('promotes an ADMIN_EMAILS account on sign-in when it is not an admin yet', async () => {
     const u = await signUp(ctx, { email: 'other-chief@example.com' });
-    // Signed up as admin already; demote it behind the app's back to see sign-in restore it.
+    // Verified behind the app's back (email-verification.test.ts opens the link), still a user.
     const { user } = await import('../db/schema/index');
     const { eq } = await import('drizzle-orm');
-    await ctx.database.db.update(user).set({ role: 'user' }).where(eq(user.id, u.id));
+    await ctx.database.db
+      .update(user)
+      .set({ role: 'user', emailVerified: true })
+      .where(eq(user.id, u.id));
     const res = await ctx.request('/api/auth/sign-in/email', {
       json: { email: u.email, password: u.password },
     });

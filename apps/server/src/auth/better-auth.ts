@@ -305,6 +305,11 @@ export function createAuth(
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
+      // a verified address in ADMIN_EMAILS is an admin from now on (the link opened in the
+      // browser that signed up keeps its session: no sign-in follows to promote it)
+      afterEmailVerification: async (user) => {
+        await applyAdminEmails(deps, user.id, { id: null, email: ADMIN_EMAILS_ACTOR });
+      },
       sendVerificationEmail: async ({ user, url }) => {
         const link = new URL(url);
         // wherever the request asked to go, the link lands on the page that says what happened
@@ -457,7 +462,9 @@ export function createAuth(
       user: {
         create: {
           before: async (user) => {
-            if (adminEmails.has(String(user.email).toLowerCase())) {
+            // only an address shown to be theirs: whoever signs up first with a listed address
+            // must not become an admin by it (a provider's verified e-mail counts)
+            if (user.emailVerified === true && adminEmails.has(String(user.email).toLowerCase())) {
               return { data: { ...user, role: 'admin' } };
             }
             return undefined;
@@ -478,7 +485,8 @@ export function createAuth(
       },
       session: {
         create: {
-          // Sign-in (by any method) also promotes an account whose e-mail is in ADMIN_EMAILS.
+          // Sign-in (by any method, and the one a verification link makes) also promotes an
+          // account whose e-mail is in ADMIN_EMAILS, once that e-mail is verified.
           before: async (session) => {
             await applyAdminEmails(deps, session.userId, { id: null, email: ADMIN_EMAILS_ACTOR });
           },

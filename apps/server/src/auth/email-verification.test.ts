@@ -12,7 +12,12 @@ beforeAll(async () => {
   smtp = await startSmtpPeer();
 });
 afterAll(() => smtp.close());
-const ctx = useTestContext(() => ({ SMTP_URL: smtp.url, AUTH_RATE_LIMIT_MAX: '1000' }));
+const CHIEF = 'chief@example.com';
+const ctx = useTestContext(() => ({
+  SMTP_URL: smtp.url,
+  AUTH_RATE_LIMIT_MAX: '1000',
+  ADMIN_EMAILS: CHIEF,
+}));
 const { owner } = useUsers(ctx, { owner: { name: 'Olive Owner' } });
 afterEach(() => {
   vi.useRealTimers();
@@ -99,6 +104,31 @@ describe('e-mail verification', () => {
 
     // the token taken before verifying works now: the account is read on every request
     for (const done of await tryEverything(account.token)) expect(done.status).toBe(201);
+  });
+
+  it('makes an address in ADMIN_EMAILS an admin only once its link is opened, and records it', async () => {
+    // someone else may sign up first with the listed address: without the mailbox, no admin
+    const account = await signUp(ctx, { email: CHIEF });
+    expect(account.response.body.user.role).toBe('user');
+    const token = (await requestToken(ctx, account.cookie)).body.token as string;
+    expect((await ctx.request('/api/users', { token })).status).toBe(403);
+
+    // opened in the browser that signed up (its session goes on: no new sign-in)
+    const opened = await open(await verificationLink(CHIEF), account.cookie);
+    expect(opened.status).toBe(302);
+    const session = await ctx.request('/api/auth/get-session', {
+      headers: { cookie: cookiesOf(opened) || account.cookie },
+    });
+    expect(session.body.user).toMatchObject({ email: CHIEF, emailVerified: true, role: 'admin' });
+    expect((await ctx.request('/api/users', { token })).status).toBe(200);
+    const audit = await ctx.database.db.query.auditLog.findMany();
+    expect(audit).toContainEqual(
+      expect.objectContaining({
+        action: 'user.promote',
+        targetId: account.id,
+        actorEmail: 'system:ADMIN_EMAILS',
+      }),
+    );
   });
 
   it('sends another link on request, to the verification page whatever the caller asked, at most 5 an hour', async () => {

@@ -93,8 +93,8 @@ export async function promoteUserByEmail(deps: UsersDeps, actor: AuditActor, ema
 }
 
 /**
- * On every sign-in: an account whose e-mail is in ADMIN_EMAILS becomes an admin, recorded as
- * done by `actor`. Answers whether it changed the role.
+ * On every sign-in: an account whose e-mail is in ADMIN_EMAILS, and verified, becomes an admin,
+ * recorded as done by `actor`. Answers whether it changed the role.
  */
 export async function applyAdminEmails(
   deps: Pick<AppDeps, 'config' | 'database'>,
