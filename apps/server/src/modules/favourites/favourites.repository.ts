@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { countRows, pageFrom } from '../../db/paging';
 import { favourites, images, pets } from '../../db/schema/index';
@@ -29,11 +29,14 @@ export async function insertFavourite(
   return rows.length > 0;
 }
 
-/** Removes a pet from a user's favourites; answers whether it was there. */
-export async function deleteFavourite(db: DbOrTx, userId: string, petId: string): Promise<boolean> {
+/**
+ * Removes a favourite of a user, named by its pet's id or by its own (a pet no longer listed has
+ * none); answers whether it was there.
+ */
+export async function deleteFavourite(db: DbOrTx, userId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(favourites)
-    .where(and(eq(favourites.userId, userId), eq(favourites.petId, petId)))
+    .where(and(eq(favourites.userId, userId), or(eq(favourites.petId, id), eq(favourites.id, id))))
     .returning({ id: favourites.id });
   return rows.length > 0;
 }

@@ -67,6 +67,15 @@ describe('favourites', () => {
     expect((await ctx.request('/api/user/favourite-pet-ids', { token: other.token })).body).toEqual(
       [adopted._id],
     );
+
+    // the pet is gone, so its favourite is removed by its own id; by nobody else
+    const gone = saved.body[0]._id as string;
+    expect((await unsave(gone, fan.token)).status).toBe(404);
+    expect((await unsave(gone, other.token)).status).toBe(200);
+    expect((await list(other.token)).body).toEqual([
+      expect.objectContaining({ petId: adopted._id, status: 'adopted' }),
+    ]);
+    expect((await unsave(gone, other.token)).status).toBe(404);
   });
 
   it("is each user's own: nobody sees or changes another's, visitors sign in first", async () => {

@@ -30,7 +30,8 @@ const saveRoute = route.put('/user/favourites/{id}', {
 });
 
 const removeRoute = route.delete('/user/favourites/{id}', {
-  summary: "Remove a pet from the caller's favourites",
+  summary:
+    "Remove a pet from the caller's favourites: by the pet's id, or by the favourite's `_id` (a pet no longer listed)",
   guard: signedIn,
   request: { params: favouritePetParamSchema },
   ok: [200, jsonContent(z.object({ saved: z.literal(false) }), 'Removed')],

@@ -22,13 +22,16 @@ export async function saveFavourite(
   return { created: await repo.insertFavourite(deps.database.db, caller.id, pet) };
 }
 
-/** DELETE /api/user/favourites/{id}: removes it; a pet that was not saved is a 404. */
+/**
+ * DELETE /api/user/favourites/{id}: removes it, by the pet's id or by the favourite's own (`_id`,
+ * for a pet no longer listed); one the caller did not save is a 404.
+ */
 export async function removeFavourite(
   deps: FavouriteDeps,
   caller: AuthUser,
-  petId: string,
+  id: string,
 ): Promise<void> {
-  if (!(await repo.deleteFavourite(deps.database.db, caller.id, petId))) {
+  if (!(await repo.deleteFavourite(deps.database.db, caller.id, id))) {
     throw notFound('This pet is not in your favourites.');
   }
 }

@@ -89,6 +89,29 @@ describe('/dashboard/favourites', () => {
     ).toBeInTheDocument();
   });
 
+  it('removes a saved pet that is no longer listed, by its favourite', async () => {
+    const gone = favourite({ petName: 'Gone', petId: null, petImage: null, status: 'deleted' });
+    let saved = [gone];
+    const removed: string[] = [];
+    const r = renderRoute('/dashboard/favourites', {
+      handlers: [
+        ...signedIn(),
+        answer('GET /api/user/favourites', () => page(saved)),
+        answer('DELETE /api/user/favourites/:id', ({ params }) => {
+          removed.push(String(params.id));
+          saved = [];
+          return { saved: false as const };
+        }),
+      ],
+    });
+    // (jsdom's accessible names drop the space before the visually hidden words)
+    await r.user.click(
+      await screen.findByRole('button', { name: /^Remove ?Gone from favourites$/ }),
+    );
+    expect(await screen.findByText('No favourites yet.')).toBeInTheDocument();
+    expect(removed).toEqual([gone._id]);
+  });
+
   it('says when there are none yet', async () => {
     renderRoute('/dashboard/favourites', {
       handlers: [...signedIn(), answer('GET /api/user/favourites', () => page([]))],

@@ -76,16 +76,15 @@ export function FavouritesList() {
                     View {f.petName}
                   </Link>
                 )}
-                {f.petId && (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    loading={remove.isPending && remove.variables?.petId === f.petId}
-                    onClick={() => remove.mutate({ petId: f.petId!, save: false })}
-                  >
-                    Remove<span className="sr-only"> {f.petName} from favourites</span>
-                  </Button>
-                )}
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  loading={remove.isPending && remove.variables?.petId === (f.petId ?? f._id)}
+                  // a pet no longer listed has no id left: its favourite is removed by its own
+                  onClick={() => remove.mutate({ petId: f.petId ?? f._id, save: false })}
+                >
+                  Remove<span className="sr-only"> {f.petName} from favourites</span>
+                </Button>
               </div>
             </div>
           </li>
