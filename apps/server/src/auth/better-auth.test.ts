@@ -190,7 +190,7 @@ describe('POST /api/auth/sign-in/email', () => {
     expect(wrongPassword.body.code).toBe('INVALID_EMAIL_OR_PASSWORD');
   });
 
-  it('promotes an ADMIN_EMAILS account on sign-in when it is not an admin yet', async () => {
+  it('does not promote a listed, verified account at a password sign-in (whoever made it knows the password)', async () => {
     const u = await signUp(ctx, { email: 'other-chief@example.com' });
     // Verified behind the app's back (email-verification.test.ts opens the link), still a user.
     const { user } = await import('../db/schema/index');
@@ -204,7 +204,7 @@ describe('POST /api/auth/sign-in/email', () => {
     });
     expect(res.status).toBe(200);
     const [row] = await ctx.database.db.select().from(user).where(eq(user.id, u.id));
-    expect(row?.role).toBe('admin');
+    expect(row?.role).toBe('user');
   });
 });
 

@@ -61,7 +61,7 @@ import {
   passwordResetMail,
 } from '../modules/mail/mail.templates';
 import { eraseAccountData } from '../modules/users/account-deletion.service';
-import { isAdminRole } from '../modules/users/users.policy';
+import { isAdminRole, mayTakeListedAdminRole } from '../modules/users/users.policy';
 import { applyAdminEmails } from '../modules/users/users.service';
 import { findUserEmail } from './auth.repository';
 import { createSignInThrottle } from './sign-in-throttle.service';
@@ -305,9 +305,14 @@ export function createAuth(
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
-      // a verified address in ADMIN_EMAILS is an admin from now on (the link opened in the
-      // browser that signed up keeps its session: no sign-in follows to promote it)
-      afterEmailVerification: async (user) => {
+      // An address in ADMIN_EMAILS becomes an admin when its link is opened in a session of the
+      // account itself: the opener then holds both the mailbox and the account. Anyone may sign
+      // up with a listed address and its owner may open the link elsewhere, which proves the
+      // mailbox but leaves the account (its password, its sessions) to whoever made it.
+      afterEmailVerification: async (user, request) => {
+        if (!request || !self) return;
+        const current = await self.api.getSession({ headers: request.headers });
+        if (!mayTakeListedAdminRole(current?.user ?? null, user.id)) return;
         await applyAdminEmails(deps, user.id, { id: null, email: ADMIN_EMAILS_ACTOR });
       },
       sendVerificationEmail: async ({ user, url }) => {
@@ -462,8 +467,8 @@ export function createAuth(
       user: {
         create: {
           before: async (user) => {
-            // only an address shown to be theirs: whoever signs up first with a listed address
-            // must not become an admin by it (a provider's verified e-mail counts)
+            // only an address a provider vouches for (Google, GitHub, the demo data): whoever signs
+            // up first with a listed address must not become an admin by it
             if (user.emailVerified === true && adminEmails.has(String(user.email).toLowerCase())) {
               return { data: { ...user, role: 'admin' } };
             }
@@ -480,15 +485,6 @@ export function createAuth(
                 after: { email: user.email, role: 'admin' },
               });
             }
-          },
-        },
-      },
-      session: {
-        create: {
-          // Sign-in (by any method, and the one a verification link makes) also promotes an
-          // account whose e-mail is in ADMIN_EMAILS, once that e-mail is verified.
-          before: async (session) => {
-            await applyAdminEmails(deps, session.userId, { id: null, email: ADMIN_EMAILS_ACTOR });
           },
         },
       },

@@ -13,10 +13,11 @@ beforeAll(async () => {
 });
 afterAll(() => smtp.close());
 const CHIEF = 'chief@example.com';
+const DEPUTY = 'deputy@example.com';
 const ctx = useTestContext(() => ({
   SMTP_URL: smtp.url,
   AUTH_RATE_LIMIT_MAX: '1000',
-  ADMIN_EMAILS: CHIEF,
+  ADMIN_EMAILS: `${CHIEF}, ${DEPUTY}`,
 }));
 const { owner } = useUsers(ctx, { owner: { name: 'Olive Owner' } });
 afterEach(() => {
@@ -129,6 +130,26 @@ describe('e-mail verification', () => {
         actorEmail: 'system:ADMIN_EMAILS',
       }),
     );
+  });
+
+  it('does not make an admin of an account someone else made with a listed address when its owner opens the link', async () => {
+    // an impostor signs up first with the deputy's address; the link goes to the deputy, who
+    // opens it in their own browser (no session of that account)
+    const impostor = await signUp(ctx, { email: DEPUTY });
+    const opened = await open(await verificationLink(DEPUTY));
+    expect(opened.status).toBe(302);
+    const roleAfterLink = await ctx.request('/api/auth/get-session', {
+      headers: { cookie: impostor.cookie },
+    });
+    expect(roleAfterLink.body.user).toMatchObject({ emailVerified: true, role: 'user' });
+    // nor does the impostor's password make one later
+    const signIn = await ctx.request('/api/auth/sign-in/email', {
+      json: { email: DEPUTY, password: impostor.password },
+    });
+    expect(signIn.status).toBe(200);
+    expect(signIn.body.user.role).toBe('user');
+    const token = (await requestToken(ctx, cookiesOf(signIn))).body.token as string;
+    expect((await ctx.request('/api/users', { token })).status).toBe(403);
   });
 
   it('sends another link on request, to the verification page whatever the caller asked, at most 5 an hour', async () => {

@@ -15,6 +15,7 @@ const rows: Row[] = [
   ['is an admin',                            (a) => usersPolicy.isAdmin(a),                          ['no',     'no',    'no',    'yes', 'yes']],
   ['is this user',                           (a, o) => usersPolicy.isSelf(a, o),                     ['no',     'no',    'yes',   'no',  'yes']],
   ['is the user of a deleted account',       (a) => usersPolicy.isSelf(a, null),                     ['no',     'no',    'no',    'no',  'no']],
+  ['takes a listed admin role by its link',  (a, o) => usersPolicy.mayTakeListedAdminRole(a, o),     ['no',     'no',    'yes',   'no',  'yes']],
   ["acts on this user's things as an admin", (a, o) => usersPolicy.actsForSomeoneElse(a, o),         ['no',     'no',    'no',    'yes', 'no']],
   ['list users',                             (a) => usersPolicy.canListUsers(a),                     [401,      ADMINS,  ADMINS,  'yes', 'yes']],
   ['promote a user to admin',                (a) => usersPolicy.canPromote(a),                       [401,      ADMINS,  ADMINS,  'yes', 'yes']],

@@ -21,6 +21,16 @@ export const isAdmin = (actor: { readonly role: string } | null | undefined): bo
 export const isSelf = (actor: Actor, userId: string | null): boolean =>
   actor !== null && userId !== null && actor.id === userId;
 
+/**
+ * ADMIN_EMAILS makes an account an admin as its verification link is opened only in a session of
+ * that account (`opener`: the session's user; null without one). The opener then holds both the
+ * mailbox and the account; anyone may have made an account with a listed address (decision 010).
+ */
+export const mayTakeListedAdminRole = (
+  opener: { readonly id: string } | null,
+  accountId: string,
+): boolean => opener !== null && opener.id === accountId;
+
 /** The caller is this user, or an admin (who may act on anyone's things). */
 export const isSelfOrAdmin = (actor: Actor, userId: string): boolean =>
   isSelf(actor, userId) || isAdmin(actor);

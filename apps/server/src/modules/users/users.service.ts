@@ -93,8 +93,9 @@ export async function promoteUserByEmail(deps: UsersDeps, actor: AuditActor, ema
 }
 
 /**
- * On every sign-in: an account whose e-mail is in ADMIN_EMAILS, and verified, becomes an admin,
- * recorded as done by `actor`. Answers whether it changed the role.
+ * An account whose e-mail is in ADMIN_EMAILS, and verified, becomes an admin, recorded as done by
+ * `actor` (when its verification link is opened in its own session, better-auth.ts). Answers
+ * whether it changed the role.
  */
 export async function applyAdminEmails(
   deps: Pick<AppDeps, 'config' | 'database'>,
