@@ -239,7 +239,8 @@ export interface ApiPage<T> {
 
 /**
  * A page of a list: the JSON array, the total from X-Total-Count (or its lower bound from
- * X-Total-Count-Exceeds) and the next page from the Link header. `path` is a resource path with `req.query`, or a `next` link of an earlier page.
+ * X-Total-Count-Exceeds) and the next page from the Link header. `path` is a resource path with
+ * `req.query`, or a `next` link of an earlier page.
  */
 export async function apiPage<T>(path: string, req?: ApiRequest): Promise<ApiPage<T>> {
   const { data, headers } = await apiRequest<T[]>(path, req);

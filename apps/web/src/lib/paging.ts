@@ -123,8 +123,8 @@ export async function loadInfiniteList<T>(queryClient: QueryClient, list: PagedL
  * A list that grows a page at a time (`query.fetchNextPage()`), following the server's next
  * links. `items` are the loaded items, each once (`idOf` tells them apart); `total` is the
  * list's size as the last page loaded says (undefined until the first has loaded), or more than
- * that when `totalExceeded` (a search past its count's cap). Pass an `idOf`
- * that keeps its identity (a module function).
+ * that when `totalExceeded` (a search past its count's cap). Pass an `idOf` that keeps its
+ * identity (a module function).
  */
 export function useInfiniteList<T>(list: PagedList, idOf: (item: T) => string) {
   const query = useInfiniteQuery(infiniteListOptions<T>(list));
