@@ -33,7 +33,7 @@ import {
   pageFrom,
   totalOf,
 } from '../../db/paging';
-import { preparedRead, preparedStatement } from '../../db/prepared';
+import { preparedRead } from '../../db/prepared';
 import { countListed, listedInIdOrder } from '../../db/sitemap';
 import type { Page, PageWindow } from '../../lib/paging';
 import {
@@ -374,21 +374,28 @@ export function newPetsMatching(
   excludeOwnerId: string,
   limit: number,
 ): Promise<PetRow[]> {
-  const { where, values, shape } = searchStatement(filter, search);
-  return preparedStatement(db, searchStatementName('new', shape.join('.')), (name) =>
-    selectPets(db)
-      .where(
-        and(
-          where,
-          gt(pets.dateAdded, sql.placeholder('addedAfter')),
-          lte(pets.dateAdded, sql.placeholder('addedUntil')),
-          ne(pets.ownerId, sql.placeholder('excludeOwnerId')),
-        ),
-      )
-      .orderBy(asc(pets.dateAdded), asc(pets.id))
-      .limit(sql.placeholder('limit'))
-      .prepare(name),
-  ).execute({ ...values, addedAfter: added.after, addedUntil: added.until, excludeOwnerId, limit });
+  const { where, values } = searchStatement(filter, search);
+  // a job's read, inside its transaction: run unnamed (prepare('')), so the saved searches'
+  // many shapes leave no statement behind on the connection
+  return selectPets(db)
+    .where(
+      and(
+        where,
+        gt(pets.dateAdded, sql.placeholder('addedAfter')),
+        lte(pets.dateAdded, sql.placeholder('addedUntil')),
+        ne(pets.ownerId, sql.placeholder('excludeOwnerId')),
+      ),
+    )
+    .orderBy(asc(pets.dateAdded), asc(pets.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('')
+    .execute({
+      ...values,
+      addedAfter: added.after,
+      addedUntil: added.until,
+      excludeOwnerId,
+      limit,
+    });
 }
 
 /**
