@@ -43,8 +43,9 @@ export const countRowsUpTo = (db: DbOrTx, table: PgTable, where: SQL | undefined
 /**
  * The total of a page of a search (decision 041): told by the page's rows when they can (a page
  * with no page after it that starts at the list's beginning holds every match, and one by offset
- * all but its offset), else counted by `count` (`countRowsUpTo` with `cap`) after the rows, past
- * `cap` as "more than `cap`". `cap` Infinity: an exact total (a list whose count is cheap).
+ * all but its offset), else `count`'s (`countRowsUpTo` with `cap`, or a count already known)
+ * after the rows; past `cap` as "more than `cap`". `cap` Infinity: an exact total (a list whose
+ * count is cheap).
  */
 export async function totalOf(
   window: PageWindow,
@@ -79,6 +80,16 @@ export const afterCursor = (
   sql`(${at}, ${id}) < (timestamptz 'epoch' + ${cursor.atMicros}::bigint * interval '1 microsecond', ${cursor.id}::uuid)`;
 
 /**
+ * The rows of a page read with one row more than it shows (`limit + 1`): the page, and whether
+ * the extra row was there (a page follows).
+ */
+export function withoutExtraRow<T>(read: T[], limit: number): { rows: T[]; more: boolean } {
+  const more = read.length > limit;
+  // a copy: the rows read may be shared (kept by the embedded database, decision 030)
+  return { rows: more ? read.slice(0, limit) : read, more };
+}
+
+/**
  * A page of a list in keyset order (`keysetPageOf`): `rowsOf` answers up to `limit + 1` rows of
  * the window, each with its `id` and `cursorAt` (`cursorAtOf`), from `afterCursor` when the window
  * has one; the extra row only tells that there is a next page, which starts after the last row
@@ -93,9 +104,7 @@ export async function keysetPageFrom<T extends { id: string; cursorAt: string }>
     rowsOf({ ...window, limit: window.limit + 1 }),
     totalOf,
   ]);
-  const more = read.length > window.limit;
-  // a copy: the rows read may be shared (kept by the embedded database, decision 030)
-  const rows = more ? read.slice(0, window.limit) : read;
+  const { rows, more } = withoutExtraRow(read, window.limit);
   const last = rows.at(-1);
   return {
     rows,

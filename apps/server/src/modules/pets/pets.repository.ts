@@ -32,6 +32,7 @@ import {
   keysetPageFrom,
   pageFrom,
   totalOf,
+  withoutExtraRow,
 } from '../../db/paging';
 import { preparedRead } from '../../db/prepared';
 import { countListed, listedInIdOrder } from '../../db/sitemap';
@@ -457,7 +458,7 @@ export async function searchPets(
     }).execute({ ...values, atMicros: after?.atMicros, afterId: after?.id, limit, offset });
   // Sorted otherwise but with no facts or distance, the list keeps its exact total (pet_counts,
   // the trigram index), as it has newest first; a search by facts or distance counts so far.
-  const exact = !search.near && isPlainList({ ...search, sort: 'newest' });
+  const exact = isPlainList({ ...search, sort: 'newest' });
   const cap = exact ? Infinity : SEARCH_COUNT_CAP;
   const countAll = () =>
     exact
@@ -472,17 +473,14 @@ export async function searchPets(
           countRowsUpTo(db, pets, where, SEARCH_COUNT_CAP).prepare(name),
         ).execute(values);
   /** The total of a page that shows `rows`: from their window when they have it, else counted. */
-  const totalFor = async (
+  const totalFor = (
     pageWindow: PageWindow,
     rows: Array<{ matches: number | null }>,
     more: boolean,
   ) => {
-    const matches = rows[0]?.matches;
-    if (matches !== undefined && matches !== null) {
-      // as every page of the search says it, past the cap
-      return matches > cap ? { total: SEARCH_COUNT_CAP, totalExceeded: true } : { total: matches };
-    }
-    return totalOf(pageWindow, { shown: rows.length, more }, countAll, cap);
+    const matches = rows[0]?.matches ?? null;
+    const count = matches === null ? countAll : async () => [{ total: matches }];
+    return totalOf(pageWindow, { shown: rows.length, more }, count, cap);
   };
   if (byCursor) {
     const page = await keysetPageFrom(window, rowsOf);
@@ -492,8 +490,7 @@ export async function searchPets(
   // the cap cannot
   const byOffset = { limit: window.limit, offset: window.offset };
   const read = await rowsOf({ ...byOffset, limit: window.limit + 1 });
-  const more = read.length > window.limit;
-  const rows = more ? read.slice(0, window.limit) : read;
+  const { rows, more } = withoutExtraRow(read, window.limit);
   return { rows, more, ...(await totalFor(byOffset, rows, more)) };
 }
 
