@@ -14,9 +14,11 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { recordDonationAnswerSchema } from '@pet-haven/shared/payments';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { campaigns, images, session, user } from '../src/db/schema/index';
 import { issueAccessToken } from '../src/auth/token';
@@ -91,7 +93,48 @@ interface Steps {
   record: number;
 }
 
-/** One donation as the donate dialog makes it; answers how long each step took. */
+// the load generator shares the machine's two CPUs with the app and PostgreSQL: node:http with
+// kept-alive sockets costs it a fraction of what fetch costs per request
+const agent = new http.Agent({ keepAlive: true, maxSockets: DONORS * 2 });
+
+/** POSTs `body` as JSON with the donor's token; answers the status and the parsed answer. */
+function post(base: string, donor: Donor, url: string, body: object) {
+  const payload = JSON.stringify(body);
+  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    const req = http.request(
+      `${base}${url}`,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          authorization: `Bearer ${donor.token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const status = res.statusCode ?? 0;
+          if (status !== 200) reject(new Error(`${url}: ${status} ${text}`));
+          else resolve({ status, body: text ? (JSON.parse(text) as unknown) : null });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/**
+ * One donation as the donate dialog makes it; answers how long each step took. Like the dialog, it
+ * reports the payment (POST /api/donations/record) only when the card form's answer does not say
+ * the donation is recorded already (the test provider's confirm records it; code before it did not
+ * say so).
+ */
 export async function donate(base: string, donor: Donor, campaignId: string): Promise<Steps> {
   let t = performance.now();
   const lap = () => {
@@ -100,40 +143,33 @@ export async function donate(base: string, donor: Donor, campaignId: string): Pr
     t = now;
     return ms;
   };
-  const post = (url: string, body: object) =>
-    fetch(`${base}${url}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${donor.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const started = await post('/api/create-payment', {
+  const started = await post(base, donor, '/api/create-payment', {
     donationCampaignId: campaignId,
     donationAmount: 1.25,
   });
-  if (started.status !== 200)
-    throw new Error(`create-payment: ${started.status} ${await started.text()}`);
-  const intent = (await started.json()) as { paymentIntentId: string; clientSecret: string };
+  const intent = started.body as { paymentIntentId: string; clientSecret: string };
   const create = lap();
-  const confirmed = await post(`/api/test-payments/${intent.paymentIntentId}/confirm`, {
-    clientSecret: intent.clientSecret,
-    cardNumber: '4242 4242 4242 4242',
-    expMonth: 12,
-    expYear: new Date().getUTCFullYear() + 2,
-    cvc: '123',
-  });
-  if (confirmed.status !== 200 && confirmed.status !== 204) {
-    throw new Error(`confirm: ${confirmed.status} ${await confirmed.text()}`);
-  }
-  await confirmed.body?.cancel();
+  const confirmed = await post(
+    base,
+    donor,
+    `/api/test-payments/${intent.paymentIntentId}/confirm`,
+    {
+      clientSecret: intent.clientSecret,
+      cardNumber: '4242 4242 4242 4242',
+      expMonth: 12,
+      expYear: new Date().getUTCFullYear() + 2,
+      cvc: '123',
+    },
+  );
   const confirm = lap();
-  const recorded = await post('/api/donations/record', {
+  if (recordDonationAnswerSchema.safeParse(confirmed.body).success) {
+    return { create, confirm, record: 0 };
+  }
+  await post(base, donor, '/api/donations/record', {
     paymentIntentId: intent.paymentIntentId,
     donationId: campaignId,
     amount: 1.25,
   });
-  if (recorded.status !== 200)
-    throw new Error(`record: ${recorded.status} ${await recorded.text()}`);
-  await recorded.body?.cancel();
   return { create, confirm, record: lap() };
 }
 
@@ -230,8 +266,11 @@ async function run(kind: 'postgres' | 'pglite', databaseUrl: string | undefined)
           alone.map((s) => s[k]).sort((a, b) => a - b),
           50,
         ).toFixed(1);
+      const recorded = alone.every((s) => s.record === 0)
+        ? 'recorded by the confirm'
+        : `record ${median('record')} ms`;
       console.log(
-        `${kind}, one donor alone: create-payment p50 ${median('create')} ms, confirm ${median('confirm')} ms, record ${median('record')} ms`,
+        `${kind}, one donor alone: create-payment p50 ${median('create')} ms, confirm ${median('confirm')} ms, ${recorded}`,
       );
       rows.push({ campaigns: 'one (hot)', ...(await measure(app.base, donors, () => hot)) });
       rows.push({
@@ -280,6 +319,7 @@ async function main() {
   const url = process.env.DATABASE_URL;
   if (url) await onScratchDatabase(url, (scratch) => run('postgres', scratch));
   if (process.env.BENCH_PGLITE !== '0') await run('pglite', undefined);
+  agent.destroy();
 }
 
 if (process.argv[1]?.endsWith('donations.bench.ts'))

@@ -58,9 +58,6 @@ export const testPaymentIntentParamSchema = z.object({
   paymentIntentId: text().min(1).max(100),
 });
 
-export const testPaymentConfirmAnswerSchema = z.object({ status: z.literal('succeeded') });
-export type TestPaymentConfirmAnswer = z.infer<typeof testPaymentConfirmAnswerSchema>;
-
 /** A 402 of the test provider's confirm: a decline code of the error catalogue and a sentence for the donor. */
 export const paymentDeclinedSchema = z.object({
   code: z.enum(declineCodes).describe('A decline code such as card_declined or insufficient_funds'),
@@ -94,3 +91,12 @@ export const recordDonationAnswerSchema = z.object({
   donatedAmount: z.number().describe("The campaign's raised amount after recording"),
 });
 export type RecordDonationAnswer = z.infer<typeof recordDonationAnswerSchema>;
+
+/**
+ * The test provider's confirm records the donation as it charges the card (as Stripe's webhook
+ * does): it answers the recording, so the browser has nothing left to report.
+ */
+export const testPaymentConfirmAnswerSchema = recordDonationAnswerSchema.extend({
+  status: z.literal('succeeded'),
+});
+export type TestPaymentConfirmAnswer = z.infer<typeof testPaymentConfirmAnswerSchema>;

@@ -19,7 +19,10 @@ export const presentRecordedDonation = (recorded: RecordedDonation): RecordDonat
   donatedAmount: fromCents(recorded.raisedCents),
 });
 
-/** POST /api/test-payments/{id}/confirm: paid and recorded. */
-export const presentConfirmedTestPayment = (): TestPaymentConfirmAnswer => ({
+/** POST /api/test-payments/{id}/confirm: paid and recorded (now, or by an earlier confirm). */
+export const presentConfirmedTestPayment = (
+  recorded: RecordedDonation,
+): TestPaymentConfirmAnswer => ({
   status: 'succeeded',
+  ...presentRecordedDonation(recorded),
 });

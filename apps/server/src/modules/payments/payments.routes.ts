@@ -96,8 +96,8 @@ export function createPaymentsRoutes(deps: AppDeps) {
     router.openapi(confirmRoute, async (c) => {
       const user = requireUser(c);
       const { paymentIntentId } = c.req.valid('param');
-      await confirmTestPayment(deps, user, paymentIntentId, c.req.valid('json'));
-      return c.json(presentConfirmedTestPayment(), 200);
+      const recorded = await confirmTestPayment(deps, user, paymentIntentId, c.req.valid('json'));
+      return c.json(presentConfirmedTestPayment(recorded), 200);
     });
   } else {
     // Registered without body validation: the signature is computed over the exact raw bytes.

@@ -20,12 +20,14 @@ import {
   recordOnce,
 } from './payments.rules';
 import { clientSecretMatches } from './payments.secrets';
+import type { RecordedDonation } from './donation-recording.service';
 import { checkTestCard } from './test-cards';
 
 /**
  * POST /api/test-payments/{id}/confirm (test provider only): checks the card like a processor
  * and, when it is accepted, marks the intent succeeded and records the donation in the same
- * transaction (what Stripe's webhook does for real payments). A decline is a 402 with the decline
+ * transaction (what Stripe's webhook does for real payments), and answers the recording (a
+ * repeated confirm answers the first one's: nothing charged twice). A decline is a 402 with the decline
  * code; a campaign that closed meanwhile, an expired or canceled payment are 409s (nothing charged).
  */
 export async function confirmTestPayment(
@@ -33,7 +35,7 @@ export async function confirmTestPayment(
   caller: AuthUser,
   intentId: string,
   body: TestPaymentConfirmBody,
-): Promise<void> {
+): Promise<RecordedDonation> {
   const outcome = checkTestCard(body);
   const db = deps.database.db;
   const found = await findIntent(db, intentId);
@@ -48,7 +50,9 @@ export async function confirmTestPayment(
     const campaign = await lockCampaignMoney(tx, found.campaignId);
     const intent = await lockIntent(tx, intentId);
     if (!campaign || !intent) throw noSuchPayment();
-    if (intent.status === 'succeeded') return { ok: true as const };
+    if (intent.status === 'succeeded') {
+      return { ok: true as const, created: false, raisedCents: campaign.raisedCents };
+    }
     const closed = closedReason(campaign, now);
     if (closed) {
       // the campaign closed after the payment started: no charge, and the intent is closed too
@@ -67,11 +71,11 @@ export async function confirmTestPayment(
         'This campaign has reached its maximum donation amount. Nothing was charged.',
       );
     }
-    return { ok: true as const };
+    return { ok: true as const, ...recorded };
   });
   if (result.ok) {
-    deps.mailer.wake();
-    return;
+    if (result.created) deps.mailer.wake();
+    return { created: result.created, raisedCents: result.raisedCents };
   }
   if ('closed' in result) {
     throw new AppError(

@@ -14,17 +14,25 @@ function recordDonation(body: RecordDonationBody) {
   return api<RecordDonationAnswer>('/donations/record', { method: 'POST', json: body });
 }
 
-export function useRecordDonation() {
+/**
+ * Shows a recorded donation: the raised amount changes at once on the details screen, then
+ * everything refetches. For the record call's answer, and for a card form that recorded it.
+ */
+export function useShowRecordedDonation() {
   const queryClient = useQueryClient();
+  return (campaignId: string, { donatedAmount }: RecordDonationAnswer) => {
+    queryClient.setQueryData<Campaign>(campaignKey(campaignId), (c) =>
+      c ? { ...c, donatedAmount } : c,
+    );
+    void queryClient.invalidateQueries({ queryKey: queryRoots.campaigns });
+    void queryClient.invalidateQueries({ queryKey: myDonationsKey });
+  };
+}
+
+export function useRecordDonation() {
+  const showRecorded = useShowRecordedDonation();
   return useMutation({
     mutationFn: recordDonation,
-    onSuccess: ({ donatedAmount }, { donationId }) => {
-      // The raised amount changes at once on the details screen, then everything refetches.
-      queryClient.setQueryData<Campaign>(campaignKey(donationId), (c) =>
-        c ? { ...c, donatedAmount } : c,
-      );
-      void queryClient.invalidateQueries({ queryKey: queryRoots.campaigns });
-      void queryClient.invalidateQueries({ queryKey: myDonationsKey });
-    },
+    onSuccess: (answer, { donationId }) => showRecorded(donationId, answer),
   });
 }

@@ -1,8 +1,12 @@
-import type { CreatePaymentAnswer } from '@pet-haven/shared/payments';
+import type { CreatePaymentAnswer, RecordDonationAnswer } from '@pet-haven/shared/payments';
 
-/** How confirming a card ended: succeeded, declined (with the reason) or failed otherwise. */
+/**
+ * How confirming a card ended: succeeded, declined (with the reason) or failed otherwise. A
+ * provider that records the donation as it charges (the test provider) answers the recording in
+ * `recorded`; otherwise the browser reports the payment (POST /api/donations/record).
+ */
 export type CardConfirmResult =
-  | { kind: 'succeeded' }
+  | { kind: 'succeeded'; recorded?: RecordDonationAnswer }
   | { kind: 'declined'; reason: string }
   | { kind: 'failed'; reason?: string; restart?: boolean };
 

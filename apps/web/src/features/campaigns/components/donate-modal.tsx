@@ -33,7 +33,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError, isRefusal } from '@/lib/api-client';
 import { createPayment, createPaymentBody } from '../api/create-payment';
 import { usePaymentConfig } from '../api/get-payment-config';
-import { useRecordDonation } from '../api/record-donation';
+import { useRecordDonation, useShowRecordedDonation } from '../api/record-donation';
 import type { CardConfirmResult, CardFormHandle } from './card-form';
 import { TestCardForm } from './test-card-form';
 
@@ -95,6 +95,7 @@ function donationOf(
 function DonateForm({ campaign, onDone }: { campaign: Campaign; onDone: () => void }) {
   const config = usePaymentConfig();
   const record = useRecordDonation();
+  const showRecorded = useShowRecordedDonation();
   const cardForm = useRef<CardFormHandle>(null);
   // A declined payment can be retried with another card: keep its intent while the amount stays.
   const openIntent = useRef<{ cents: Cents; intent: CreatePaymentAnswer } | null>(null);
@@ -168,6 +169,13 @@ function DonateForm({ campaign, onDone }: { campaign: Campaign; onDone: () => vo
       }
 
       openIntent.current = null;
+      if (result.recorded) {
+        // the card form's provider recorded it as it charged: nothing left to report
+        showRecorded(campaign._id, result.recorded);
+        toast.success(messages.payment.thanks);
+        onDone();
+        return;
+      }
       const recordBody = {
         donationId: campaign._id,
         amount: body.donationAmount,

@@ -52,7 +52,8 @@ const cardFields: Record<
 
 /**
  * The built-in test provider's card form ('Test mode: no real charge'): posts the card to
- * POST /api/test-payments/{id}/confirm, which checks it like a processor (Stripe's test cards).
+ * POST /api/test-payments/{id}/confirm, which checks it like a processor (Stripe's test cards)
+ * and records the donation as it charges (its answer is the recording).
  */
 export function TestCardForm({ ref, disabled }: { ref: Ref<CardFormHandle>; disabled?: boolean }) {
   const [fields, setFields] = useState<Fields>(empty);
@@ -69,14 +70,14 @@ export function TestCardForm({ ref, disabled }: { ref: Ref<CardFormHandle>; disa
     },
     async confirm({ paymentIntentId, clientSecret }) {
       try {
-        await confirmTestPayment(paymentIntentId, {
+        const { created, donatedAmount } = await confirmTestPayment(paymentIntentId, {
           clientSecret,
           cardNumber: fields.cardNumber.trim(),
           expMonth: Number(fields.expMonth),
           expYear: Number(fields.expYear),
           cvc: fields.cvc.trim(),
         });
-        return { kind: 'succeeded' };
+        return { kind: 'succeeded', recorded: { created, donatedAmount } };
       } catch (err) {
         if (!isApiError(err)) return { kind: 'failed' };
         // 402: the card was declined; 400: the card details are not valid (e.g. not a number).
