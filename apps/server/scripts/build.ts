@@ -15,8 +15,15 @@ const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const { dependencies } = JSON.parse(readFileSync(`${serverDir}/package.json`, 'utf8')) as {
   dependencies: Record<string, string>;
 };
+/**
+ * React renders the mail (modules/mail): bundled in with NODE_ENV defined as production, as the
+ * web's server entry is, so its production build runs whatever NODE_ENV `npm start` leaves unset
+ * (left to node_modules, React picks its development build then: about three times the cost of a
+ * receipt).
+ */
+const bundled = ['react', 'react-dom'];
 const external = Object.keys(dependencies)
-  .filter((name) => !name.startsWith('@pet-haven/'))
+  .filter((name) => !name.startsWith('@pet-haven/') && !bundled.includes(name))
   .flatMap((name) => [name, `${name}/*`]);
 
 rmSync(`${serverDir}/dist`, { recursive: true, force: true });
@@ -29,6 +36,11 @@ const { metafile } = await build({
   format: 'esm',
   target: 'node20.19',
   external,
+  define: { 'process.env.NODE_ENV': '"production"' },
+  // React's CommonJS requires Node's built-in modules: an ES module has no `require` of its own
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   // stack traces name the source's functions; the map is there to read a report with, not loaded
   keepNames: true,
   sourcemap: 'linked',
@@ -38,7 +50,11 @@ const { metafile } = await build({
 });
 
 // a package imported by the server but not listed in its dependencies would be copied in here
-const copied = Object.keys(metafile.inputs).filter((file) => file.includes('node_modules/'));
+const copied = Object.keys(metafile.inputs).filter(
+  (file) =>
+    file.includes('node_modules/') &&
+    !bundled.some((name) => file.includes(`node_modules/${name}/`)),
+);
 if (copied.length > 0) {
   console.error(
     `The server imports packages missing from apps/server/package.json's dependencies:\n  ${copied.join('\n  ')}`,
