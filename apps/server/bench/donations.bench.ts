@@ -79,7 +79,7 @@ export async function prepare(database: DatabaseHandle) {
       expiresAt: new Date(Date.now() + 86_400_000),
     });
     donors.push({
-      token: (await issueAccessToken({ sub: id, sid, email }, AUTH_SECRET)).token,
+      token: issueAccessToken({ sub: id, sid, email }, AUTH_SECRET).token,
       own: await campaignOf(`Campaign of donor ${i}`),
     });
   }

@@ -22,7 +22,7 @@ export function authenticate(
     if (header) {
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <token>".');
-      const claims = await verifyAccessToken(match[1], secret);
+      const claims = verifyAccessToken(match[1], secret);
       if (!claims) throw unauthorized('The access token is invalid or has expired.');
       const found = await findUserWithLiveSession(db, claims.sub, claims.sid);
       if (!found) throw unauthorized('The session behind this token has ended.');

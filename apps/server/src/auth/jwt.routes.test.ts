@@ -33,7 +33,7 @@ describe('POST /api/jwt', () => {
     const expiresAt = Date.parse(res.body.expiresAt);
     expect(expiresAt - before).toBeGreaterThan((ACCESS_TOKEN_TTL_SECONDS - 5) * 1000);
     expect(expiresAt - before).toBeLessThanOrEqual((ACCESS_TOKEN_TTL_SECONDS + 1) * 1000);
-    const claims = await verifyAccessToken(res.body.token, ctx.deps.config.authSecret);
+    const claims = verifyAccessToken(res.body.token, ctx.deps.config.authSecret);
     expect(claims).toMatchObject({ sub: u.id, email: u.email });
 
     const me = await whoAmI(res.body.token, u.email);
@@ -98,15 +98,15 @@ describe('POST /api/jwt', () => {
   it('rejects expired and forged tokens', async () => {
     const u = await signUp(ctx);
     const good = await requestToken(ctx, u.cookie, { email: u.email });
-    const claims = await verifyAccessToken(good.body.token, ctx.deps.config.authSecret);
+    const claims = verifyAccessToken(good.body.token, ctx.deps.config.authSecret);
     if (!claims) throw new Error('token did not verify');
-    const expired = await issueAccessToken(
+    const expired = issueAccessToken(
       claims,
       ctx.deps.config.authSecret,
       Date.now() - (ACCESS_TOKEN_TTL_SECONDS + 60) * 1000,
     );
     expect((await whoAmI(expired.token, u.email)).status).toBe(401);
-    const forged = await issueAccessToken(claims, 'x'.repeat(48));
+    const forged = issueAccessToken(claims, 'x'.repeat(48));
     expect((await whoAmI(forged.token, u.email)).status).toBe(401);
     const [h, p, s] = good.body.token.split('.');
     const tampered = `${h}.${Buffer.from(

@@ -51,7 +51,7 @@ export function createJwtRoutes(deps: AppDeps) {
     if (body.email !== undefined && body.email.toLowerCase() !== found.user.email.toLowerCase()) {
       throw forbidden('You can only get a token for your own account.');
     }
-    const issued = await issueAccessToken(
+    const issued = issueAccessToken(
       { sub: found.user.id, sid: found.session.id, email: found.user.email },
       deps.config.authSecret,
     );

@@ -1,9 +1,10 @@
-import { webcrypto } from 'node:crypto';
-import { sign, verify } from 'hono/jwt';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'pet-haven';
 const AUDIENCE = 'pet-haven-api';
+/** The one header every token carries: the only algorithm accepted is HS256. */
+const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
 export interface AccessTokenClaims {
   /** user id */
@@ -18,63 +19,69 @@ export interface IssuedToken {
   expiresAt: Date;
 }
 
+/**
+ * The token's signature: HMAC-SHA256 of `header.payload` under the secret, in base64url.
+ * node:crypto's HMAC runs in the calling thread, at a small part of the cost of WebCrypto's
+ * promise-based one, on every signed-in request.
+ */
+const signatureOf = (signingInput: string, secret: string) =>
+  createHmac('sha256', secret).update(signingInput).digest();
+
 /** Signs a 15-minute HS256 access token for the API's `Authorization: Bearer` header. */
-export async function issueAccessToken(
+export function issueAccessToken(
   claims: AccessTokenClaims,
   secret: string,
   now = Date.now(),
-): Promise<IssuedToken> {
+): IssuedToken {
   const iat = Math.floor(now / 1000);
   const exp = iat + ACCESS_TOKEN_TTL_SECONDS;
-  const token = await sign(
-    { ...claims, iat, exp, iss: ISSUER, aud: AUDIENCE },
-    await hmacKey(secret),
-    'HS256',
-  );
+  const payload = Buffer.from(
+    JSON.stringify({ ...claims, iat, exp, iss: ISSUER, aud: AUDIENCE }),
+  ).toString('base64url');
+  const signingInput = `${HEADER}.${payload}`;
+  const token = `${signingInput}.${signatureOf(signingInput, secret).toString('base64url')}`;
   return { token, expiresAt: new Date(exp * 1000) };
 }
 
-/** Answers the claims of a valid token, or null when it is malformed, forged or expired. */
-/**
- * The secret as an HMAC key, imported once per secret: hono's JWT functions import a string
- * secret again for every token (a fifth of a signed-in request's time in the session check).
- */
-// eslint-disable-next-line no-restricted-syntax -- derived from the secret alone, never stale
-const hmacKeys = new Map<string, Promise<webcrypto.CryptoKey>>();
-function hmacKey(secret: string): Promise<webcrypto.CryptoKey> {
-  let key = hmacKeys.get(secret);
-  if (!key) {
-    key = webcrypto.subtle.importKey(
-      'raw',
-      new TextEncoder().encode(secret),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign', 'verify'],
-    );
-    hmacKeys.set(secret, key);
-  }
-  return key;
-}
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export async function verifyAccessToken(
-  token: string,
-  secret: string,
-): Promise<AccessTokenClaims | null> {
+function decodePart(part: string): Record<string, unknown> | null {
   try {
-    const payload = await verify(token, await hmacKey(secret), {
-      alg: 'HS256',
-      iss: ISSUER,
-      aud: AUDIENCE,
-    });
-    if (
-      typeof payload.sub !== 'string' ||
-      typeof payload.sid !== 'string' ||
-      typeof payload.email !== 'string'
-    ) {
-      return null;
-    }
-    return { sub: payload.sub, sid: payload.sid, email: payload.email };
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return isRecord(value) ? value : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * Answers the claims of a valid token, or null when it is malformed, forged or expired: the
+ * header must say HS256, the signature must match (compared in constant time), `exp` must be in
+ * the future, `nbf` and `iat` (when present) not in the future, and the issuer and audience ours.
+ */
+export function verifyAccessToken(
+  token: string,
+  secret: string,
+  now = Date.now(),
+): AccessTokenClaims | null {
+  const nowSeconds = Math.floor(now / 1000);
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
+  const header = decodePart(headerPart);
+  if (header?.alg !== 'HS256') return null;
+  const expected = signatureOf(`${headerPart}.${payloadPart}`, secret);
+  const given = Buffer.from(signaturePart, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const payload = decodePart(payloadPart);
+  if (!payload) return null;
+  const { sub, sid, email, exp, nbf, iat, iss, aud } = payload;
+  if (typeof exp !== 'number' || exp <= nowSeconds) return null;
+  if (nbf !== undefined && (typeof nbf !== 'number' || nbf > nowSeconds)) return null;
+  if (iat !== undefined && (typeof iat !== 'number' || iat > nowSeconds)) return null;
+  if (iss !== ISSUER) return null;
+  if (aud !== AUDIENCE && !(Array.isArray(aud) && aud.includes(AUDIENCE))) return null;
+  if (typeof sub !== 'string' || typeof sid !== 'string' || typeof email !== 'string') return null;
+  return { sub, sid, email };
 }

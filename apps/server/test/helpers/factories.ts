@@ -60,7 +60,7 @@ export async function createUser(db: Database, overrides: UserOverrides = {}): P
     token: randomUUID(),
     expiresAt: new Date(Date.now() + 7 * 24 * 3600 * 1000),
   });
-  const { token } = await issueAccessToken({ sub: id, sid: sessionId, email }, TEST_AUTH_SECRET);
+  const { token } = issueAccessToken({ sub: id, sid: sessionId, email }, TEST_AUTH_SECRET);
   return { id, email, name, role, sessionId, token };
 }
 

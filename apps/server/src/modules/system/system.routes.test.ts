@@ -86,7 +86,7 @@ describe('bearer authentication', () => {
     const ok = await ctx.request('/api/health', { token: u.token });
     expect(ok.status).toBe(200);
 
-    const forged = await issueAccessToken(
+    const forged = issueAccessToken(
       { sub: u.id, sid: u.sessionId, email: u.email },
       'another-secret-another-secret-1234',
     );
@@ -96,7 +96,7 @@ describe('bearer authentication', () => {
       (await ctx.request('/api/health', { headers: { authorization: 'Basic abc' } })).status,
     ).toBe(401);
 
-    const expired = await issueAccessToken(
+    const expired = issueAccessToken(
       { sub: u.id, sid: u.sessionId, email: u.email },
       ctx.deps.config.authSecret,
       Date.now() - 16 * 60 * 1000,
