@@ -5,7 +5,11 @@ import type { AuthUser } from '../../lib/hono-env';
 import { pageOf } from '../../lib/paging';
 import { recordAdminAction } from '../audit/audit.repository';
 import { releaseImages } from '../images/images.service';
-import { campaignHasMoneyHistory, releaseOpenIntents } from '../payments/payments.service';
+import {
+  campaignHasMoneyHistory,
+  holdReservations,
+  releaseOpenIntents,
+} from '../payments/payments.service';
 import { presentCampaignForAudit } from './campaigns.presenter';
 import {
   archiveCampaign,
@@ -39,6 +43,7 @@ export async function setCampaignPausedByAdmin(
   paused: boolean,
 ): Promise<CampaignRow> {
   return deps.database.db.transaction(async (tx) => {
+    await holdReservations(tx, id);
     const locked = await lockCampaign(tx, id);
     if (!locked || locked.archivedAt) throw campaignNotFound();
     await setPaused(tx, id, paused);
@@ -69,6 +74,7 @@ export async function removeCampaignByAdmin(
   id: string,
 ): Promise<{ archived: boolean }> {
   const result = await deps.database.db.transaction(async (tx) => {
+    await holdReservations(tx, id);
     const locked = await lockCampaign(tx, id);
     if (!locked || locked.archivedAt) throw campaignNotFound();
     const row = await findCampaignById(tx, id);

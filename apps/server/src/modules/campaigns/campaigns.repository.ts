@@ -164,8 +164,9 @@ export const listCampaignsByOwner = (db: DbOrTx, ownerId: string, window: PageWi
   campaignPage(db, eq(campaigns.ownerId, ownerId), window);
 
 /**
- * Locks the campaign row (SELECT ... FOR UPDATE) for the rest of the transaction: every
- * change of raised or reserved amounts on one campaign goes through this lock, in order.
+ * Locks the campaign row (SELECT ... FOR UPDATE) for the rest of the transaction: the campaign
+ * side's changes, in order, after holding the campaign's reservations (payments'
+ * `holdReservations`); each donation recorded locks it too, as it adds to the raised amount.
  */
 export async function lockCampaign(
   tx: DbOrTx,

@@ -12,7 +12,11 @@ import type { AuthUser } from '../../lib/hono-env';
 import { keysetPageOf, pageOf, type Page } from '../../lib/paging';
 import { recordAdminAction } from '../audit/audit.repository';
 import { releaseImages, resolveHostedImage } from '../images/images.service';
-import { releaseOpenIntents, reservedCentsOf } from '../payments/payments.service';
+import {
+  holdReservations,
+  releaseOpenIntents,
+  reservedCentsOf,
+} from '../payments/payments.service';
 import * as campaignsPolicy from './campaigns.policy';
 import { presentCampaignForAudit } from './campaigns.presenter';
 import {
@@ -88,6 +92,7 @@ export async function editCampaign(
   }
 
   await db.transaction(async (tx) => {
+    await holdReservations(tx, id);
     const locked = await lockCampaign(tx, id);
     if (!locked || locked.archivedAt) throw campaignNotFound();
     if (patch.maxDonationCents !== undefined) {
@@ -167,6 +172,7 @@ export async function toggleCampaignPause(
   // with the row locked, so payments under way are released in the same step as the pause,
   // and an admin's pause set meanwhile is seen
   return deps.database.db.transaction(async (tx) => {
+    await holdReservations(tx, id);
     const locked = await lockCampaign(tx, id);
     if (!locked || locked.archivedAt) throw campaignNotFound();
     authorize(

@@ -17,6 +17,7 @@ import {
   closedCodes,
   closedWhat,
   noSuchPayment,
+  RecordingRefused,
   recordOnce,
 } from './payments.rules';
 
@@ -100,19 +101,22 @@ const refundedError = (reason: ClosedReason | 'full' | null) => {
  * refunded, nothing is recorded and PaymentRefunded says why.
  */
 export async function recordSucceeded(deps: Deps, intent: IntentRow): Promise<RecordedDonation> {
-  const result = await deps.database.db.transaction((tx) =>
-    recordOnce(deps, tx, intent, new Date()),
-  );
-  if ('refunded' in result) throw refundedError(null);
-  if ('refused' in result) {
+  let result;
+  try {
+    result = await deps.database.db.transaction((tx) =>
+      recordOnce(deps, tx, intent.id, new Date()),
+    );
+  } catch (err) {
+    if (!(err instanceof RecordingRefused)) throw err;
     deps.logger.warn(
-      { paymentIntentId: intent.id, reason: result.refused },
+      { paymentIntentId: intent.id, reason: err.reason },
       'Campaign cannot take this payment: refunding',
     );
     await deps.paymentProvider.refund(intent.id);
     await cancelOpenIntent(deps.database.db, intent.id, 'refunded');
-    throw refundedError(result.refused);
+    throw refundedError(err.reason);
   }
+  if ('refunded' in result) throw refundedError(null);
   if (result.created) {
     deps.mailer.wake();
     deps.logger.info(

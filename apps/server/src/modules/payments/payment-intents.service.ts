@@ -4,11 +4,10 @@ import type { AppDeps } from '../../app-deps';
 import type { AuthUser } from '../../lib/hono-env';
 import {
   countOpenIntentsOfDonor,
-  findCampaignMoney,
-  lockCampaignMoney,
+  findCampaignRoom,
+  lockCampaignReservations,
   lockDonorPayments,
   replaceOpenIntentsOfDonor,
-  reservedCents,
 } from './payments.repository';
 import { assertCanTake, assertMayOpenAnother } from './payments.rules';
 import { hashClientSecret } from './payments.secrets';
@@ -24,8 +23,9 @@ export interface StartedPayment {
 /**
  * POST /api/create-payment: reserves the amount against the campaign's maximum and creates the
  * provider's intent. The money rules run once without a lock when the provider is called over the
- * network (to refuse early without calling it) and always with the campaign row locked, in the transaction that stores the
- * reservation, so concurrent donors can never reserve more than remains. A donor holds at most
+ * network (to refuse early without calling it) and always holding the campaign's reservation lock,
+ * in the transaction that stores the reservation, so concurrent donors can never reserve more than
+ * remains. A donor holds at most
  * one unpaid intent per campaign (a new one replaces it, in the same transaction) and at most
  * MAX_OPEN_PAYMENTS_PER_DONOR in all, so nobody can hold a campaign's remainder without paying.
  */
@@ -43,17 +43,11 @@ export async function createPayment(
   let description = 'Donation';
   if (provider.remote) {
     // refused early, before asking the provider over the network (checked again under the lock)
-    const campaign = await findCampaignMoney(db, campaignId);
     const early = new Date();
-    assertCanTake(
-      campaign,
-      await reservedCents(db, campaignId, early, donor.id),
-      amountCents,
-      early,
-      minutes,
-    );
+    const room = await findCampaignRoom(db, campaignId, early, donor.id);
+    assertCanTake(room?.campaign ?? null, room?.reservedCents ?? 0, amountCents, early, minutes);
     assertMayOpenAnother(await countOpenIntentsOfDonor(db, donor.id, early, campaignId), minutes);
-    description = `Donation to ${campaign!.petName}`;
+    description = `Donation to ${room!.campaign.petName}`;
   }
 
   const intent = await provider.createIntent({
@@ -66,20 +60,17 @@ export async function createPayment(
   try {
     replaced = await db.transaction(async (tx) => {
       const now = new Date();
-      // the donor's own lock and count first: the campaign's row stays locked only for what
-      // concerns it (a hot campaign's donors wait on it in turn); nobody holding a campaign
-      // lock ever waits for a donor's, so the two orders cannot deadlock
+      // the donor's own lock and count first: the campaign's reservations stay locked only for
+      // what concerns them (a hot campaign's donors wait on it in turn); nobody holding a
+      // campaign's lock ever waits for a donor's, so the two orders cannot deadlock
       await lockDonorPayments(tx, donor.id);
       assertMayOpenAnother(await countOpenIntentsOfDonor(tx, donor.id, now, campaignId), minutes);
-      const locked = await lockCampaignMoney(tx, campaignId);
-      // the donor's unpaid intents here are replaced by this one: they do not count against it
-      assertCanTake(
-        locked,
-        await reservedCents(tx, campaignId, now, donor.id),
-        amountCents,
-        now,
-        minutes,
-      );
+      // the campaign's reservations, not its row: donations being recorded never wait for this
+      // (decision 042); the campaign and what is reserved in one snapshot, the donor's unpaid
+      // intents here left out (this one replaces them)
+      await lockCampaignReservations(tx, campaignId);
+      const room = await findCampaignRoom(tx, campaignId, now, donor.id);
+      assertCanTake(room?.campaign ?? null, room?.reservedCents ?? 0, amountCents, now, minutes);
       return replaceOpenIntentsOfDonor(tx, {
         id: intent.id,
         provider: provider.name,

@@ -24,7 +24,9 @@ const moneyColumns = {
   archivedAt: campaigns.archivedAt,
 };
 
-/** The campaign's money state without a lock (an early check before calling the provider). */
+const unpaid = inArray(paymentIntents.status, ['requires_payment_method', 'processing']);
+
+/** The campaign's money state, read without a lock. */
 export async function findCampaignMoney(
   db: DbOrTx,
   id: string,
@@ -33,22 +35,54 @@ export async function findCampaignMoney(
   return rows[0] ?? null;
 }
 
+/** The first key of `lockCampaignReservations`' advisory locks (a lock class of their own). */
+const RESERVATIONS_LOCK = 42;
+
 /**
- * Locks the campaign row (SELECT ... FOR UPDATE) for the rest of the transaction: every change of
- * raised or reserved amounts on one campaign goes through this lock, in order, and always before
- * any of its intents is locked (one order everywhere, so no deadlock).
+ * Serialises, until the transaction ends, whatever reserves or frees room under a campaign's
+ * maximum: starting a payment, and the campaign side's changes (a lowered maximum, pause,
+ * archive), which take it before the campaign's row (`holdReservations`). A transaction-scoped
+ * advisory lock, not the campaign's row: the row is locked by every recorded donation (the raised
+ * amount), and starting a payment never waits for those, nor they for it (decision 042). The
+ * two-key form keeps these locks apart from the one-key donor locks.
  */
-export async function lockCampaignMoney(
-  tx: DbOrTx,
-  id: string,
-): Promise<CampaignMoneyState | null> {
-  const rows = await tx
-    .select(moneyColumns)
+export async function lockCampaignReservations(tx: DbOrTx, campaignId: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${RESERVATIONS_LOCK}, hashtext(${campaignId}))`,
+  );
+}
+
+/**
+ * The campaign's money state and the cents held by payments under way (but the donor's own,
+ * which a new payment replaces), read in one statement: one snapshot, so a donation recorded
+ * meanwhile (which moves its amount from reserved to raised) is seen in both or in neither. Call
+ * it holding `lockCampaignReservations`.
+ */
+export async function findCampaignRoom(
+  db: DbOrTx,
+  campaignId: string,
+  now: Date,
+  exceptOpenOfDonor: string,
+): Promise<{ campaign: CampaignMoneyState; reservedCents: number } | null> {
+  const reserved = db
+    .select({ n: sql<number>`coalesce(sum(${paymentIntents.amountCents}), 0)::int` })
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.campaignId, campaigns.id),
+        unpaid,
+        gt(paymentIntents.expiresAt, now),
+        sql`${paymentIntents.donorId} is distinct from ${exceptOpenOfDonor}`,
+      ),
+    );
+  const [row] = await db
+    .select({ ...moneyColumns, reservedCents: sql<number>`(${reserved})`.mapWith(Number) })
     .from(campaigns)
-    .where(eq(campaigns.id, id))
-    .for('update')
+    .where(eq(campaigns.id, campaignId))
     .limit(1);
-  return rows[0] ?? null;
+  if (!row) return null;
+  const { reservedCents: held, ...campaign } = row;
+  return { campaign, reservedCents: held };
 }
 
 export type IntentRow = typeof paymentIntents.$inferSelect;
@@ -97,21 +131,25 @@ export async function cancelOpenIntent(
     .where(and(eq(paymentIntents.id, id), ne(paymentIntents.status, 'succeeded'), notRefunded));
 }
 
-/** Closes every open intent of a campaign (not the succeeded ones: their money is taken). */
+/**
+ * Closes the open intents of a campaign (not the succeeded ones: their money is taken), but those
+ * a payment's confirmation holds locked right now (SKIP LOCKED): a confirmation locks its intent
+ * before the campaign's row, so waiting for it here, with the row locked, could deadlock; its own
+ * recording finds the campaign closed and closes that intent itself.
+ */
 export async function cancelOpenIntentsOfCampaign(
   db: DbOrTx,
   campaignId: string,
   lastError: string,
 ): Promise<void> {
-  await db
-    .update(paymentIntents)
-    .set({ status: 'canceled', lastError, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(paymentIntents.campaignId, campaignId),
-        inArray(paymentIntents.status, ['requires_payment_method', 'processing']),
-      ),
-    );
+  await db.execute(sql`
+    update ${paymentIntents}
+    set status = 'canceled', last_error = ${lastError}, updated_at = now()
+    where id in (
+      select id from ${paymentIntents}
+      where campaign_id = ${campaignId} and status in ('requires_payment_method', 'processing')
+      for update skip locked
+    )`);
 }
 
 export async function setIntentError(db: DbOrTx, id: string, lastError: string): Promise<void> {
@@ -120,8 +158,6 @@ export async function setIntentError(db: DbOrTx, id: string, lastError: string):
     .set({ lastError, updatedAt: sql`now()` })
     .where(and(eq(paymentIntents.id, id), notRefunded));
 }
-
-const unpaid = inArray(paymentIntents.status, ['requires_payment_method', 'processing']);
 
 /**
  * Cents held by payments under way: unpaid intents within their reservation window. A succeeded
@@ -154,44 +190,61 @@ export async function reservedCents(
 }
 
 /**
- * Records the donation of a succeeded payment in one statement, in the caller's transaction
- * (which holds the campaign's and the intent's locks): adds its amount to the raised amount only
- * if the maximum is not passed (the guarded UPDATE; PostgreSQL re-checks its WHERE against the
- * latest row after any wait, so concurrent additions neither get lost nor overshoot), inserts the
- * donation (UNIQUE payment_intent_id: a second insert for the intent does nothing) and marks the
- * intent succeeded. Answers the new raised amount and the donation's id; `full` when the maximum
- * would be passed (nothing changed); a null donation id means one already existed (the caller must
- * roll back: the raised amount went up).
+ * Inserts the donation of a succeeded payment, in the caller's transaction (which holds the
+ * intent's lock): UNIQUE payment_intent_id, so a second one for the intent inserts nothing (null).
+ * Inserting it takes no lock that recording other donations waits for (its campaign_id key only
+ * keeps the campaign from being deleted), so the receipt can be written before the campaign's row
+ * is locked by `addToRaised`.
  */
-export async function recordDonationOnce(
+export async function insertDonation(
   tx: DbOrTx,
   intent: Pick<IntentRow, 'id' | 'campaignId' | 'donorId' | 'amountCents'>,
-): Promise<{ raisedCents: number; donationId: string | null } | 'full'> {
-  const result = await tx.execute<{ raised: number | null; donation_id: string | null }>(sql`
+): Promise<string | null> {
+  const rows = await tx
+    .insert(donations)
+    .values({
+      campaignId: intent.campaignId,
+      donorId: intent.donorId,
+      amountCents: intent.amountCents,
+      paymentIntentId: intent.id,
+    })
+    .onConflictDoNothing({ target: donations.paymentIntentId })
+    .returning({ id: donations.id });
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * Adds a recorded payment to its campaign's raised amount and marks the intent succeeded, in one
+ * statement, only while the campaign takes money: not removed, not paused, its last date not
+ * before `today` (the campaign calendar's), and the maximum not passed. PostgreSQL re-checks the
+ * WHERE against the latest row after waiting for the row's lock, so concurrent additions neither
+ * get lost nor overshoot. The campaign's row stays locked until the transaction ends: the caller
+ * sends it last, just before committing. Answers the new raised amount and the maximum, or null
+ * when the campaign could not take it (nothing changed).
+ */
+export async function addToRaised(
+  tx: DbOrTx,
+  intent: Pick<IntentRow, 'id' | 'campaignId' | 'amountCents'>,
+  today: string,
+): Promise<{ raisedCents: number; maxDonationCents: number } | null> {
+  const result = await tx.execute<{ raised: number; max: number }>(sql`
     with raised as (
       update ${campaigns}
       set raised_cents = raised_cents + ${intent.amountCents}, updated_at = now()
-      where id = ${intent.campaignId} and raised_cents + ${intent.amountCents} <= max_donation_cents
-      returning raised_cents
-    ), donation as (
-      insert into ${donations} (campaign_id, donor_id, amount_cents, payment_intent_id)
-      select ${intent.campaignId}, ${intent.donorId}, ${intent.amountCents}, ${intent.id} from raised
-      on conflict (payment_intent_id) do nothing
-      returning id
+      where id = ${intent.campaignId} and archived_at is null and not paused
+        and last_date >= ${today}::date
+        and raised_cents + ${intent.amountCents} <= max_donation_cents
+      returning raised_cents, max_donation_cents
     ), paid as (
       update ${paymentIntents}
       set status = 'succeeded', last_error = null, updated_at = now()
-      where id = ${intent.id} and exists (select 1 from donation)
+      where id = ${intent.id} and exists (select 1 from raised)
       returning id
     )
-    select (select raised_cents from raised) as raised,
-      (select id from donation) as donation_id,
-      (select count(*) from paid) as paid`);
-  const [row] = (
-    result as unknown as { rows: { raised: number | null; donation_id: string | null }[] }
-  ).rows;
-  if (row?.raised === null || row?.raised === undefined) return 'full';
-  return { raisedCents: Number(row.raised), donationId: row.donation_id };
+    select raised_cents as raised, max_donation_cents as max, (select count(*) from paid) as paid
+    from raised`);
+  const [row] = (result as unknown as { rows: { raised: number; max: number }[] }).rows;
+  return row ? { raisedCents: Number(row.raised), maxDonationCents: Number(row.max) } : null;
 }
 
 /**

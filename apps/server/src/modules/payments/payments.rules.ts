@@ -1,17 +1,18 @@
 import type { AppDeps } from '../../app-deps';
 import { notifyIfGoalReached } from '../campaigns/campaign-updates.service';
 import { writeReceiptMail } from '../receipts/receipts.service';
-import { isCampaignEnded } from '@pet-haven/shared/campaigns';
+import { campaignToday, isCampaignEnded } from '@pet-haven/shared/campaigns';
 import type { ErrorCode } from '@pet-haven/shared/errors';
 import { formatCents } from '@pet-haven/shared/money';
 import type { DbOrTx } from '../../db/client';
 import { AppError, invalidField, notFound } from '../../lib/errors';
 import {
+  addToRaised,
   type CampaignMoneyState,
+  findCampaignMoney,
+  insertDonation,
   type IntentRow,
-  lockCampaignMoney,
   lockIntent,
-  recordDonationOnce,
 } from './payments.repository';
 
 /**
@@ -104,48 +105,62 @@ export function assertMayOpenAnother(openPayments: number, reservationMinutes: n
   );
 }
 
-type RecordResult =
-  | { created: boolean; raisedCents: number }
-  | { refused: ClosedReason | 'full' }
-  | { refunded: true };
+type RecordResult = { created: boolean; raisedCents: number } | { refunded: true };
+
+/**
+ * Thrown by `recordOnce` when the campaign cannot take the payment (closed, or its maximum would
+ * be passed): the transaction rolls back (the donation and receipt it wrote with it), and the
+ * caller then closes the payment (the test provider) or refunds it (a provider's succeeded one).
+ */
+export class RecordingRefused extends Error {
+  constructor(readonly reason: ClosedReason | 'full') {
+    super(`The campaign cannot take this payment: ${reason}`);
+  }
+}
 
 /**
  * The one function that turns a succeeded intent into a donation, in the caller's transaction.
- * It locks the campaign row, then the intent (the order every writer uses), and records only
- * when the payment was not refunded, the campaign is live (not archived, paused or ended) and
- * the maximum is not passed: the donation (unique per intent: a replay inserts nothing), the
- * raised amount and the intent's status. Whoever reports a payment (browser, retry, webhook,
- * test confirm) goes through here.
+ * It locks the intent (unless the caller did), and records only when the payment was not
+ * refunded nor recorded already: the donation (unique per intent), its receipt, then the raised
+ * amount and the intent's status in one guarded statement (`addToRaised`: the campaign live and
+ * the maximum not passed), sent last so the campaign's row, which every donation to the campaign
+ * locks, stays locked only until the commit that follows (decision 042). Whoever reports a
+ * payment (browser, retry, webhook, test confirm) goes through here. Throws RecordingRefused
+ * when the campaign cannot take it.
  */
 export async function recordOnce(
   deps: Pick<AppDeps, 'mailer' | 'config'>,
   tx: DbOrTx,
-  intent: Pick<IntentRow, 'id' | 'campaignId'>,
+  intentId: string,
   now: Date,
-  /** The campaign and the intent, when the caller locked them already (in that order). */
-  locked?: { campaign: CampaignMoneyState; intent: IntentRow },
+  /** The intent, when the caller locked it already. */
+  locked?: IntentRow,
 ): Promise<RecordResult> {
-  const campaign = locked?.campaign ?? (await lockCampaignMoney(tx, intent.campaignId));
-  const current = locked?.intent ?? (await lockIntent(tx, intent.id));
-  if (!campaign || !current) throw noSuchPayment();
+  const current = locked ?? (await lockIntent(tx, intentId));
+  if (!current) throw noSuchPayment();
   if (current.lastError === 'refunded') return { refunded: true };
-  // `succeeded` is set only below, with the donation, in one statement: it means recorded
-  if (current.status === 'succeeded') return { created: false, raisedCents: campaign.raisedCents };
-  const closed = closedReason(campaign, now);
-  if (closed) return { refused: closed };
-  const recorded = await recordDonationOnce(tx, current);
-  if (recorded === 'full') return { refused: 'full' };
+  // `succeeded` is set only with the raised amount, under the intent's lock: it means recorded
+  if (current.status === 'succeeded') {
+    const campaign = await findCampaignMoney(tx, current.campaignId);
+    return { created: false, raisedCents: campaign?.raisedCents ?? 0 };
+  }
+  const donationId = await insertDonation(tx, current);
   // the intent was not succeeded under its lock, so a donation already there means a broken
-  // invariant: throwing rolls back the raised amount rather than counting money with no donation row
-  if (!recorded.donationId) throw new Error(`Donation for payment ${current.id} already exists`);
+  // invariant: throwing rolls everything back rather than counting money twice
+  if (!donationId) throw new Error(`Donation for payment ${current.id} already exists`);
   // the donor's receipt, written with the donation (call deps.mailer.wake() after the commit)
-  await writeReceiptMail(deps, tx, recorded.donationId);
+  await writeReceiptMail(deps, tx, donationId);
+  const added = await addToRaised(tx, current, campaignToday(now));
+  if (!added) {
+    const campaign = await findCampaignMoney(tx, current.campaignId);
+    throw new RecordingRefused((campaign && closedReason(campaign, now)) || 'full');
+  }
   // and the organiser's, when this donation filled the campaign
   await notifyIfGoalReached(
     deps,
     tx,
-    { id: intent.campaignId, maxDonationCents: campaign.maxDonationCents },
-    recorded.raisedCents,
+    { id: current.campaignId, maxDonationCents: added.maxDonationCents },
+    added.raisedCents,
   );
-  return { created: true, raisedCents: recorded.raisedCents };
+  return { created: true, raisedCents: added.raisedCents };
 }

@@ -6,22 +6,24 @@ import type { AuthUser } from '../../lib/hono-env';
 import * as paymentsPolicy from './payments.policy';
 import {
   cancelOpenIntent,
+  findCampaignMoney,
   findIntent,
-  lockCampaignMoney,
   lockIntent,
   setIntentError,
 } from './payments.repository';
 import {
   campaignFull,
+  type ClosedReason,
   closedCodes,
   closedReason,
   closedWhat,
   noSuchPayment,
+  RecordingRefused,
   recordOnce,
 } from './payments.rules';
 import { clientSecretMatches } from './payments.secrets';
 import type { RecordedDonation } from './donation-recording.service';
-import { checkTestCard } from './test-cards';
+import { type CardOutcome, checkTestCard } from './test-cards';
 
 /**
  * POST /api/test-payments/{id}/confirm (test provider only): checks the card like a processor
@@ -44,35 +46,52 @@ export async function confirmTestPayment(
   if (!clientSecretMatches(found.clientSecret, body.clientSecret)) {
     throw invalidField('json.clientSecret', 'The client secret does not match this payment.');
   }
-  const result = await db.transaction(async (tx) => {
-    const now = new Date();
-    // campaign first, then the intent: the order every writer uses
-    const campaign = await lockCampaignMoney(tx, found.campaignId);
-    const intent = await lockIntent(tx, intentId);
-    if (!campaign || !intent) throw noSuchPayment();
-    if (intent.status === 'succeeded') {
-      return { ok: true as const, created: false, raisedCents: campaign.raisedCents };
-    }
-    const closed = closedReason(campaign, now);
-    if (closed) {
-      // the campaign closed after the payment started: no charge, and the intent is closed too
-      await cancelOpenIntent(tx, intent.id, `campaign_${closed}`);
-      return { ok: false as const, closed };
-    }
-    if (intent.status === 'canceled') throw new AppError('PAYMENT_CANCELED');
-    if (intent.expiresAt.getTime() <= now.getTime()) throw new AppError('PAYMENT_EXPIRED');
-    if (!outcome.ok) {
-      await setIntentError(tx, intent.id, outcome.code);
-      return outcome;
-    }
-    const recorded = await recordOnce(deps, tx, intent, now, { campaign, intent });
-    if ('refunded' in recorded || 'refused' in recorded) {
+  type Outcome =
+    | ({ ok: true } & RecordedDonation)
+    | { ok: false; closed: ClosedReason }
+    | Exclude<CardOutcome, { ok: true }>;
+  let result: Outcome;
+  try {
+    result = await db.transaction(async (tx): Promise<Outcome> => {
+      const now = new Date();
+      const intent = await lockIntent(tx, intentId);
+      if (!intent) throw noSuchPayment();
+      const expired = intent.expiresAt.getTime() <= now.getTime();
+      if (
+        intent.status !== 'succeeded' &&
+        (intent.status === 'canceled' || expired || !outcome.ok)
+      ) {
+        // refused before recording; a campaign closed since the payment started says so first
+        const campaign = await findCampaignMoney(tx, intent.campaignId);
+        const closed = campaign ? closedReason(campaign, now) : 'archived';
+        if (closed) {
+          await cancelOpenIntent(tx, intent.id, `campaign_${closed}`);
+          return { ok: false, closed };
+        }
+        if (intent.status === 'canceled') throw new AppError('PAYMENT_CANCELED');
+        if (expired) throw new AppError('PAYMENT_EXPIRED');
+        if (!outcome.ok) {
+          await setIntentError(tx, intent.id, outcome.code);
+          return outcome;
+        }
+      }
+      const recorded = await recordOnce(deps, tx, intent.id, now, intent);
+      // the test provider's refund closes the intent (canceled, handled above)
+      if ('refunded' in recorded) throw new AppError('PAYMENT_CANCELED');
+      return { ok: true, ...recorded };
+    });
+  } catch (err) {
+    if (!(err instanceof RecordingRefused)) throw err;
+    // rolled back: nothing charged. A closed campaign closes the payment too (it reserves nothing
+    // any more); a full one leaves it open, as a smaller amount could still be paid
+    if (err.reason === 'full') {
       throw campaignFull(
         'This campaign has reached its maximum donation amount. Nothing was charged.',
       );
     }
-    return { ok: true as const, ...recorded };
-  });
+    await cancelOpenIntent(db, intentId, `campaign_${err.reason}`);
+    result = { ok: false, closed: err.reason };
+  }
   if (result.ok) {
     if (result.created) deps.mailer.wake();
     return { created: result.created, raisedCents: result.raisedCents };

@@ -8,7 +8,11 @@ import {
   lockCampaign,
 } from '../campaigns/campaigns.repository';
 import { releaseImages } from '../images/images.service';
-import { campaignHasMoneyHistory, releaseOpenIntents } from '../payments/payments.service';
+import {
+  campaignHasMoneyHistory,
+  holdReservations,
+  releaseOpenIntents,
+} from '../payments/payments.service';
 import { deletePet, listPetIdsByOwner } from '../pets/pets.repository';
 
 type DeletionDeps = Pick<AppDeps, 'config' | 'database' | 'logger' | 'imageStorage'>;
@@ -41,6 +45,7 @@ export async function eraseAccountData(
     // campaigns in id order, each locked before it changes (a donation being recorded on one is
     // ordered before or after this, never in between)
     for (const id of await listCampaignIdsByOwner(tx, account.id)) {
+      await holdReservations(tx, id);
       const locked = await lockCampaign(tx, id);
       if (!locked || locked.archivedAt) continue;
       if (await campaignHasMoneyHistory(tx, id)) {
