@@ -3,13 +3,11 @@ import type { CreatePaymentBody } from '@pet-haven/shared/payments';
 import type { AppDeps } from '../../app-deps';
 import type { AuthUser } from '../../lib/hono-env';
 import {
-  countOpenIntentsOfDonor,
-  findCampaignRoom,
-  lockCampaignReservations,
-  lockDonorPayments,
+  findRoomForPayment,
+  lockDonorThenReservations,
   replaceOpenIntentsOfDonor,
 } from './payments.repository';
-import { assertCanTake, assertMayOpenAnother } from './payments.rules';
+import { assertMayStart } from './payments.rules';
 import { hashClientSecret } from './payments.secrets';
 
 type Deps = Pick<AppDeps, 'database' | 'logger' | 'paymentProvider'>;
@@ -42,11 +40,10 @@ export async function createPayment(
 
   let description = 'Donation';
   if (provider.remote) {
-    // refused early, before asking the provider over the network (checked again under the lock)
+    // refused early, before asking the provider over the network (checked again under the locks)
     const early = new Date();
-    const room = await findCampaignRoom(db, campaignId, early, donor.id);
-    assertCanTake(room?.campaign ?? null, room?.reservedCents ?? 0, amountCents, early, minutes);
-    assertMayOpenAnother(await countOpenIntentsOfDonor(db, donor.id, early, campaignId), minutes);
+    const room = await findRoomForPayment(db, campaignId, donor.id, early);
+    assertMayStart(room, amountCents, early, minutes);
     description = `Donation to ${room!.campaign.petName}`;
   }
 
@@ -60,17 +57,17 @@ export async function createPayment(
   try {
     replaced = await db.transaction(async (tx) => {
       const now = new Date();
-      // the donor's own lock and count first: the campaign's reservations stay locked only for
-      // what concerns them (a hot campaign's donors wait on it in turn); nobody holding a
-      // campaign's lock ever waits for a donor's, so the two orders cannot deadlock
-      await lockDonorPayments(tx, donor.id);
-      assertMayOpenAnother(await countOpenIntentsOfDonor(tx, donor.id, now, campaignId), minutes);
-      // the campaign's reservations, not its row: donations being recorded never wait for this
-      // (decision 042); the campaign and what is reserved in one snapshot, the donor's unpaid
-      // intents here left out (this one replaces them)
-      await lockCampaignReservations(tx, campaignId);
-      const room = await findCampaignRoom(tx, campaignId, now, donor.id);
-      assertCanTake(room?.campaign ?? null, room?.reservedCents ?? 0, amountCents, now, minutes);
+      // the donor's lock, then the campaign's reservations, not its row: donations being recorded
+      // never wait for these (decision 042); then the campaign, what others reserve on it and the
+      // donor's payments elsewhere, in one snapshot (this payment replaces the donor's open ones
+      // on this campaign)
+      await lockDonorThenReservations(tx, donor.id, campaignId);
+      assertMayStart(
+        await findRoomForPayment(tx, campaignId, donor.id, now),
+        amountCents,
+        now,
+        minutes,
+      );
       return replaceOpenIntentsOfDonor(tx, {
         id: intent.id,
         provider: provider.name,

@@ -53,17 +53,41 @@ export async function lockCampaignReservations(tx: DbOrTx, campaignId: string): 
 }
 
 /**
- * The campaign's money state and the cents held by payments under way (but the donor's own,
- * which a new payment replaces), read in one statement: one snapshot, so a donation recorded
- * meanwhile (which moves its amount from reserved to raised) is seen in both or in neither. Call
- * it holding `lockCampaignReservations`.
+ * Takes the donor's lock (their create-payment calls one at a time, so the cap on open payments
+ * cannot be raced past), then the campaign's reservations lock, in one statement: in that order
+ * (the fenced subquery runs first), which nobody takes the other way round, so no deadlock.
  */
-export async function findCampaignRoom(
+export async function lockDonorThenReservations(
+  tx: DbOrTx,
+  donorId: string,
+  campaignId: string,
+): Promise<void> {
+  await tx.execute(sql`
+    select pg_advisory_xact_lock(${RESERVATIONS_LOCK}, hashtext(${campaignId}))
+    from (select pg_advisory_xact_lock(hashtext(${`donor-payments:${donorId}`})) offset 0) as donor`);
+}
+
+/** What a new payment of `donorId` on a campaign is checked against (`findRoomForPayment`). */
+export interface PaymentRoom {
+  campaign: CampaignMoneyState;
+  /** Cents held on the campaign by others' payments under way (the donor's are replaced). */
+  reservedCents: number;
+  /** The donor's payments under way on other campaigns. */
+  donorOpenElsewhere: number;
+}
+
+/**
+ * The campaign's money state, the cents held by others' payments under way and the donor's open
+ * payments elsewhere, read in one statement: one snapshot, so a donation recorded meanwhile (which
+ * moves its amount from reserved to raised) is seen in both or in neither. Null when there is no
+ * such campaign. Call it holding `lockDonorThenReservations`.
+ */
+export async function findRoomForPayment(
   db: DbOrTx,
   campaignId: string,
+  donorId: string,
   now: Date,
-  exceptOpenOfDonor: string,
-): Promise<{ campaign: CampaignMoneyState; reservedCents: number } | null> {
+): Promise<PaymentRoom | null> {
   const reserved = db
     .select({ n: sql<number>`coalesce(sum(${paymentIntents.amountCents}), 0)::int` })
     .from(paymentIntents)
@@ -72,17 +96,32 @@ export async function findCampaignRoom(
         eq(paymentIntents.campaignId, campaigns.id),
         unpaid,
         gt(paymentIntents.expiresAt, now),
-        sql`${paymentIntents.donorId} is distinct from ${exceptOpenOfDonor}`,
+        sql`${paymentIntents.donorId} is distinct from ${donorId}`,
+      ),
+    );
+  const elsewhere = db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.donorId, donorId),
+        ne(paymentIntents.campaignId, campaigns.id),
+        unpaid,
+        gt(paymentIntents.expiresAt, now),
       ),
     );
   const [row] = await db
-    .select({ ...moneyColumns, reservedCents: sql<number>`(${reserved})`.mapWith(Number) })
+    .select({
+      ...moneyColumns,
+      reservedCents: sql<number>`(${reserved})`.mapWith(Number),
+      donorOpenElsewhere: sql<number>`(${elsewhere})`.mapWith(Number),
+    })
     .from(campaigns)
     .where(eq(campaigns.id, campaignId))
     .limit(1);
   if (!row) return null;
-  const { reservedCents: held, ...campaign } = row;
-  return { campaign, reservedCents: held };
+  const { reservedCents, donorOpenElsewhere, ...campaign } = row;
+  return { campaign, reservedCents, donorOpenElsewhere };
 }
 
 export type IntentRow = typeof paymentIntents.$inferSelect;
@@ -245,35 +284,6 @@ export async function addToRaised(
     from raised`);
   const [row] = (result as unknown as { rows: { raised: number; max: number }[] }).rows;
   return row ? { raisedCents: Number(row.raised), maxDonationCents: Number(row.max) } : null;
-}
-
-/**
- * Serialises one donor's create-payment calls until the transaction ends (a transaction-scoped
- * advisory lock keyed on the donor), so the cap on open payments cannot be raced past.
- */
-export async function lockDonorPayments(tx: DbOrTx, donorId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`donor-payments:${donorId}`}))`);
-}
-
-/** How many unpaid, unexpired intents the donor holds on other campaigns than this one. */
-export async function countOpenIntentsOfDonor(
-  db: DbOrTx,
-  donorId: string,
-  now: Date,
-  exceptCampaignId: string,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(paymentIntents)
-    .where(
-      and(
-        eq(paymentIntents.donorId, donorId),
-        ne(paymentIntents.campaignId, exceptCampaignId),
-        unpaid,
-        gt(paymentIntents.expiresAt, now),
-      ),
-    );
-  return row?.n ?? 0;
 }
 
 /**

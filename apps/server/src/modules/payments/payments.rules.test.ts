@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors';
 import {
   assertCanTake,
   assertMayOpenAnother,
+  assertMayStart,
   closedReason,
   MAX_OPEN_PAYMENTS_PER_DONOR,
 } from './payments.rules';
@@ -98,5 +99,22 @@ describe('assertMayOpenAnother: a donor holds a bounded number of payments under
       code: 'TOO_MANY_OPEN_PAYMENTS',
       message: expect.stringContaining('wait up to 10 minutes'),
     });
+  });
+});
+
+describe('assertMayStart: an unknown campaign, then the donor, then the room', () => {
+  const room = (donorOpenElsewhere: number, reservedCents = 0) => ({
+    campaign: { ...open, id: 'c', petName: 'Luna' },
+    reservedCents,
+    donorOpenElsewhere,
+  });
+  it('answers 404 for an unknown campaign, even to a donor at the cap', () => {
+    expect(refusal(() => assertMayStart(null, 100, now, 10))?.code).toBe('NOT_FOUND');
+  });
+  it('refuses a donor at the cap before looking at the room, then what does not fit', () => {
+    const atCap = room(MAX_OPEN_PAYMENTS_PER_DONOR, 7_500);
+    expect(refusal(() => assertMayStart(atCap, 100, now, 10))?.code).toBe('TOO_MANY_OPEN_PAYMENTS');
+    expect(refusal(() => assertMayStart(room(0, 7_400), 100, now, 10))).toBeNull();
+    expect(refusal(() => assertMayStart(room(0, 7_500), 100, now, 10))?.code).toBe('CAMPAIGN_FULL');
   });
 });

@@ -13,6 +13,7 @@ import {
   insertDonation,
   type IntentRow,
   lockIntent,
+  type PaymentRoom,
 } from './payments.repository';
 
 /**
@@ -102,6 +103,27 @@ export function assertMayOpenAnother(openPayments: number, reservationMinutes: n
   throw new AppError(
     'TOO_MANY_OPEN_PAYMENTS',
     `You already have ${MAX_OPEN_PAYMENTS_PER_DONOR} payments under way. Finish one of them, or wait up to ${reservationMinutes} minutes, before starting another.`,
+  );
+}
+
+/**
+ * A new payment of a donor on a campaign, checked against what `findRoomForPayment` read: an
+ * unknown campaign first (404), then the donor's cap on payments under way, then the campaign's
+ * room.
+ */
+export function assertMayStart(
+  room: PaymentRoom | null,
+  amountCents: number,
+  now: Date,
+  reservationMinutes: number,
+): void {
+  if (room) assertMayOpenAnother(room.donorOpenElsewhere, reservationMinutes);
+  assertCanTake(
+    room?.campaign ?? null,
+    room?.reservedCents ?? 0,
+    amountCents,
+    now,
+    reservationMinutes,
   );
 }
 

@@ -7,7 +7,6 @@ import * as paymentsPolicy from './payments.policy';
 import {
   cancelOpenIntent,
   findCampaignMoney,
-  findIntent,
   lockIntent,
   setIntentError,
 } from './payments.repository';
@@ -40,12 +39,6 @@ export async function confirmTestPayment(
 ): Promise<RecordedDonation> {
   const outcome = checkTestCard(body);
   const db = deps.database.db;
-  const found = await findIntent(db, intentId);
-  if (!found || found.provider !== 'test') throw noSuchPayment();
-  authorize(paymentsPolicy.canConfirm(caller, found));
-  if (!clientSecretMatches(found.clientSecret, body.clientSecret)) {
-    throw invalidField('json.clientSecret', 'The client secret does not match this payment.');
-  }
   type Outcome =
     | ({ ok: true } & RecordedDonation)
     | { ok: false; closed: ClosedReason }
@@ -54,8 +47,13 @@ export async function confirmTestPayment(
   try {
     result = await db.transaction(async (tx): Promise<Outcome> => {
       const now = new Date();
+      // who may confirm it is checked on the locked row: one statement less than reading it first
       const intent = await lockIntent(tx, intentId);
-      if (!intent) throw noSuchPayment();
+      if (!intent || intent.provider !== 'test') throw noSuchPayment();
+      authorize(paymentsPolicy.canConfirm(caller, intent));
+      if (!clientSecretMatches(intent.clientSecret, body.clientSecret)) {
+        throw invalidField('json.clientSecret', 'The client secret does not match this payment.');
+      }
       const expired = intent.expiresAt.getTime() <= now.getTime();
       if (
         intent.status !== 'succeeded' &&
