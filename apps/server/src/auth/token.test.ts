@@ -47,7 +47,17 @@ describe('access tokens', () => {
     ).toBeNull();
     expect(verifyAccessToken(`${token.slice(0, -2)}AA`, secret, now)).toBeNull();
     expect(verifyAccessToken(`${token}A`, secret, now)).toBeNull();
-    for (const header of [{ alg: 'none' }, { alg: 'HS512' }, { typ: 'JWT' }, []]) {
+    for (const spelling of [`${token}=`, `${token}!`, ` ${token}`.replace('.', '. ')]) {
+      expect(verifyAccessToken(spelling, secret, now)).toBeNull();
+    }
+    for (const header of [
+      { alg: 'none' },
+      { alg: 'HS512' },
+      { typ: 'JWT' },
+      { alg: 'HS256', typ: 'JWE' },
+      { alg: 'HS256', crit: ['exp'] },
+      [],
+    ]) {
       expect(verifyAccessToken(tokenOf(header, payload()), secret, now)).toBeNull();
     }
     expect(verifyAccessToken(`${b64({ alg: 'none' })}.${b64(payload())}.`, secret, now)).toBeNull();
@@ -67,7 +77,8 @@ describe('access tokens', () => {
     expect(verifyAccessToken(tokenOf(hs256, payload(extra)), secret, now)).toBeNull();
   });
 
-  it('accepts an audience list that names the API, and a start already passed', () => {
+  it('accepts a header without a type, an audience list that names the API, and a start already passed', () => {
+    expect(verifyAccessToken(tokenOf({ alg: 'HS256' }, payload()), secret, now)).toEqual(claims);
     const token = tokenOf(hs256, payload({ aud: ['other', 'pet-haven-api'], nbf: seconds - 1 }));
     expect(verifyAccessToken(token, secret, now)).toEqual(claims);
   });

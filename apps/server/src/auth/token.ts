@@ -43,6 +43,8 @@ export function issueAccessToken(
   return { token, expiresAt: new Date(exp * 1000) };
 }
 
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -57,7 +59,7 @@ function decodePart(part: string): Record<string, unknown> | null {
 
 /**
  * Answers the claims of a valid token, or null when it is malformed, forged or expired: the
- * header must say HS256, the signature must match (compared in constant time), `exp` must be in
+ * header must say HS256 (type JWT, if any; no critical extensions), the signature (base64url) must match (compared in constant time), `exp` must be in
  * the future, `nbf` and `iat` (when present) not in the future, and the issuer and audience ours.
  */
 export function verifyAccessToken(
@@ -70,7 +72,10 @@ export function verifyAccessToken(
   if (parts.length !== 3) return null;
   const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
   const header = decodePart(headerPart);
-  if (header?.alg !== 'HS256') return null;
+  if (header?.alg !== 'HS256' || 'crit' in header) return null;
+  if (header.typ !== undefined && header.typ !== 'JWT') return null;
+  // one spelling per token: Buffer's decoder would skip characters outside base64url
+  if (!BASE64URL.test(signaturePart)) return null;
   const expected = signatureOf(`${headerPart}.${payloadPart}`, secret);
   const given = Buffer.from(signaturePart, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;

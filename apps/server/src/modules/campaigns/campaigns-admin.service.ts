@@ -44,10 +44,12 @@ export async function setCampaignPausedByAdmin(
 ): Promise<CampaignRow> {
   return deps.database.db.transaction(async (tx) => {
     await holdReservations(tx, id);
+    // payments under way released before the row is locked (decision 042); undone with the rest
+    // if the campaign turns out to be gone
+    if (paused) await releaseOpenIntents(tx, id, 'paused');
     const locked = await lockCampaign(tx, id);
     if (!locked || locked.archivedAt) throw campaignNotFound();
     await setPaused(tx, id, paused);
-    if (paused) await releaseOpenIntents(tx, id, 'paused');
     const after = await findCampaignById(tx, id);
     if (!after) throw campaignNotFound();
     await recordAdminAction(tx, {
@@ -75,16 +77,17 @@ export async function removeCampaignByAdmin(
 ): Promise<{ archived: boolean }> {
   const result = await deps.database.db.transaction(async (tx) => {
     await holdReservations(tx, id);
+    // payments under way released before the row is locked (decision 042): a campaign with any
+    // is archived; without any this changes nothing
+    await releaseOpenIntents(tx, id, 'archived');
     const locked = await lockCampaign(tx, id);
     if (!locked || locked.archivedAt) throw campaignNotFound();
     const row = await findCampaignById(tx, id);
     if (!row) throw campaignNotFound();
     const before = presentCampaignForAudit(row, admin);
     const archived = await campaignHasMoneyHistory(tx, id);
-    if (archived) {
-      await archiveCampaign(tx, id);
-      await releaseOpenIntents(tx, id, 'archived');
-    } else await deleteCampaign(tx, id);
+    if (archived) await archiveCampaign(tx, id);
+    else await deleteCampaign(tx, id);
     const afterRow = archived ? await findCampaignById(tx, id, { includeArchived: true }) : null;
     await recordAdminAction(tx, {
       actor: admin,

@@ -169,18 +169,20 @@ export async function toggleCampaignPause(
   id: string,
 ): Promise<boolean> {
   const row = await getCampaign(deps, id);
-  // with the row locked, so payments under way are released in the same step as the pause,
-  // and an admin's pause set meanwhile is seen
+  // holding the reservations, under which pause and archive change: payments under way are
+  // released in the same step as the pause (before the row is locked, decision 042), and an
+  // admin's pause set meanwhile is seen
   return deps.database.db.transaction(async (tx) => {
     await holdReservations(tx, id);
-    const locked = await lockCampaign(tx, id);
-    if (!locked || locked.archivedAt) throw campaignNotFound();
+    const current = await findCampaignById(tx, id);
+    if (!current) throw campaignNotFound();
     authorize(
-      campaignsPolicy.canTogglePause(caller, { ...row, pausedByAdmin: locked.pausedByAdmin }),
+      campaignsPolicy.canTogglePause(caller, { ...row, pausedByAdmin: current.pausedByAdmin }),
     );
+    if (!current.paused) await releaseOpenIntents(tx, id, 'paused');
+    await lockCampaign(tx, id);
     const paused = await togglePaused(tx, id);
     if (paused === null) throw campaignNotFound();
-    if (paused) await releaseOpenIntents(tx, id, 'paused');
     return paused;
   });
 }

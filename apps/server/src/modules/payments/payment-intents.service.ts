@@ -3,9 +3,10 @@ import type { CreatePaymentBody } from '@pet-haven/shared/payments';
 import type { AppDeps } from '../../app-deps';
 import type { AuthUser } from '../../lib/hono-env';
 import {
+  cancelOpenIntentsOfDonorOn,
   findRoomForPayment,
+  insertIntent,
   lockDonorThenReservations,
-  replaceOpenIntentsOfDonor,
 } from './payments.repository';
 import { assertMayStart } from './payments.rules';
 import { hashClientSecret } from './payments.secrets';
@@ -58,17 +59,19 @@ export async function createPayment(
     replaced = await db.transaction(async (tx) => {
       const now = new Date();
       // the donor's lock, then the campaign's reservations, not its row: donations being recorded
-      // never wait for these (decision 042); then the campaign, what others reserve on it and the
-      // donor's payments elsewhere, in one snapshot (this payment replaces the donor's open ones
-      // on this campaign)
+      // never wait for these (decision 042)
       await lockDonorThenReservations(tx, donor.id, campaignId);
+      // this payment replaces the donor's open ones here: closed first (waiting for one being
+      // confirmed), so the room read next sees its money once, as raised or not at all
+      const replaced = await cancelOpenIntentsOfDonorOn(tx, donor.id, campaignId);
+      // the campaign, what others reserve on it and the donor's payments elsewhere, in one snapshot
       assertMayStart(
         await findRoomForPayment(tx, campaignId, donor.id, now),
         amountCents,
         now,
         minutes,
       );
-      return replaceOpenIntentsOfDonor(tx, {
+      await insertIntent(tx, {
         id: intent.id,
         provider: provider.name,
         campaignId,
@@ -77,6 +80,7 @@ export async function createPayment(
         clientSecret: hashClientSecret(intent.clientSecret),
         expiresAt: new Date(now.getTime() + minutes * 60_000),
       });
+      return replaced;
     });
   } catch (err) {
     await cancelAtProvider(deps, intent.id, 'Could not cancel an unused intent');

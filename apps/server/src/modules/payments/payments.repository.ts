@@ -171,24 +171,19 @@ export async function cancelOpenIntent(
 }
 
 /**
- * Closes the open intents of a campaign (not the succeeded ones: their money is taken), but those
- * a payment's confirmation holds locked right now (SKIP LOCKED): a confirmation locks its intent
- * before the campaign's row, so waiting for it here, with the row locked, could deadlock; its own
- * recording finds the campaign closed and closes that intent itself.
+ * Closes every open intent of a campaign (not the succeeded ones: their money is taken). Call it
+ * holding the campaign's reservations and before locking its row: it waits for an intent being
+ * confirmed right now, whose recording may be waiting for the row (decision 042).
  */
 export async function cancelOpenIntentsOfCampaign(
   db: DbOrTx,
   campaignId: string,
   lastError: string,
 ): Promise<void> {
-  await db.execute(sql`
-    update ${paymentIntents}
-    set status = 'canceled', last_error = ${lastError}, updated_at = now()
-    where id in (
-      select id from ${paymentIntents}
-      where campaign_id = ${campaignId} and status in ('requires_payment_method', 'processing')
-      for update skip locked
-    )`);
+  await db
+    .update(paymentIntents)
+    .set({ status: 'canceled', lastError, updatedAt: sql`now()` })
+    .where(and(eq(paymentIntents.campaignId, campaignId), unpaid));
 }
 
 export async function setIntentError(db: DbOrTx, id: string, lastError: string): Promise<void> {
@@ -287,29 +282,29 @@ export async function addToRaised(
 }
 
 /**
- * Stores a new unpaid intent and cancels the donor's other unpaid intents on its campaign (the
- * new one replaces them), in one statement; answers the ids of those it canceled.
+ * Cancels the donor's unpaid intents on the campaign (a new payment of theirs replaces them);
+ * answers their ids. It waits for one being confirmed right now, and skips it if that recorded it
+ * (its money then counts as raised): so a new payment's room, read after this, never counts the
+ * same money twice nor misses it.
  */
-export async function replaceOpenIntentsOfDonor(db: DbOrTx, values: NewIntent): Promise<string[]> {
-  const replaced = db.$with('replaced').as(
-    db
-      .update(paymentIntents)
-      .set({ status: 'canceled', lastError: 'replaced', updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(paymentIntents.campaignId, values.campaignId),
-          eq(paymentIntents.donorId, values.donorId!),
-          unpaid,
-        ),
-      )
-      .returning({ id: paymentIntents.id }),
-  );
-  const inserted = db
-    .$with('inserted')
-    .as(db.insert(paymentIntents).values(values).returning({ id: paymentIntents.id }));
-  // PostgreSQL runs every data-modifying WITH once, read or not: the insert happens either way
-  const rows = await db.with(replaced, inserted).select({ id: replaced.id }).from(replaced);
+export async function cancelOpenIntentsOfDonorOn(
+  tx: DbOrTx,
+  donorId: string,
+  campaignId: string,
+): Promise<string[]> {
+  const rows = await tx
+    .update(paymentIntents)
+    .set({ status: 'canceled', lastError: 'replaced', updatedAt: sql`now()` })
+    .where(
+      and(eq(paymentIntents.campaignId, campaignId), eq(paymentIntents.donorId, donorId), unpaid),
+    )
+    .returning({ id: paymentIntents.id });
   return rows.map((r) => r.id);
+}
+
+/** Stores a new unpaid intent. */
+export async function insertIntent(tx: DbOrTx, values: NewIntent): Promise<void> {
+  await tx.insert(paymentIntents).values(values);
 }
 
 /** True when any donation or payment intent points at the campaign (it must then be kept). */

@@ -368,22 +368,23 @@ describe('concurrency', () => {
     return Object.fromEntries(rows.map((row) => [row.status, row]));
   };
 
-  it('pausing while 30 donors confirm: no deadlock, each payment recorded or refused as paused, the books exact', async () => {
+  it('pausing while 30 donors confirm: no deadlock, each payment recorded, declined or refused as paused, none left open, the books exact', async () => {
     const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 1000 });
     const donors = await Promise.all(Array.from({ length: 30 }, () => createUser(ctx.database.db)));
     const intents = await Promise.all(
       donors.map(async (d) => ({ d, intent: (await startPayment(d.token, c._id, 10)).body })),
     );
-    // the pause goes in the middle of the confirmations: it closes the open payments (skipping
-    // those being confirmed, whose confirmation finds the campaign paused)
-    const confirms = intents.map(({ d, intent }) =>
-      confirm(d.token, intent, card('4242424242424242')),
+    // the pause goes in the middle of the confirmations, a third of them with a card that is
+    // declined: it closes every open payment, those being confirmed included
+    const confirms = intents.map(({ d, intent }, i) =>
+      confirm(d.token, intent, card(i % 3 === 0 ? '4000000000000002' : '4242424242424242')),
     );
     const paused = await togglePauseVia(ctx, owner.token, c._id);
     const results = await Promise.all(confirms);
     expect(paused.body).toEqual({ paused: true });
     for (const res of results) {
-      if (res.status !== 200) expectError(res, 409, 'CAMPAIGN_PAUSED');
+      if (res.status === 402) expectError(res, 402, 'card_declined');
+      else if (res.status !== 200) expectError(res, 409, 'CAMPAIGN_PAUSED');
     }
     const recorded = results.filter((r) => r.status === 200).length;
     expect(await ledger(c._id)).toEqual({
@@ -397,6 +398,32 @@ describe('concurrency', () => {
     expect(byStatus.succeeded?.n ?? 0).toBe(recorded);
     expect(byStatus.canceled?.n ?? 0).toBe(30 - recorded);
     expect(byStatus.requires_payment_method).toBeUndefined();
+  });
+
+  it('a donor starting a new payment while their open one is being paid: never more held than the maximum', async () => {
+    // on 15 campaigns at once, each donor's payment of 50 (of 100) is confirmed while the same
+    // donor starts one of 100 there, which replaces it if it is still open
+    const rounds = await Promise.all(
+      Array.from({ length: 15 }, async () => {
+        const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 100 });
+        const d = await createUser(ctx.database.db);
+        const first = (await startPayment(d.token, c._id, 50)).body;
+        const [paid, second] = await Promise.all([
+          confirm(d.token, first, card('4242424242424242')),
+          startPayment(d.token, c._id, 100),
+        ]);
+        return { c, paid, second };
+      }),
+    );
+    for (const { c, paid, second } of rounds) {
+      expect([paid.status, second.status].every((status) => status < 500)).toBe(true);
+      const { raised } = await ledger(c._id);
+      const open = (await intentsOf(c._id)).requires_payment_method?.cents ?? 0;
+      expect(raised + open).toBeLessThanOrEqual(10000);
+      // either the first was paid (and the second refused: 50 remain) or replaced (and refused)
+      if (paid.status === 200) expect(second.status).toBe(400);
+      else expectError(paid, 409, 'PAYMENT_CANCELED');
+    }
   });
 
   it('lowering the maximum while 30 donors start payments and others pay: never more held than the maximum', async () => {

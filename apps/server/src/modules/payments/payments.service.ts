@@ -50,10 +50,11 @@ export function campaignHasMoneyHistory(tx: Tx, campaignId: string): Promise<boo
 }
 
 /**
- * Closes the open intents of a campaign that was just paused or archived, in the caller's
- * transaction (reservations held, campaign row locked): they reserve nothing any more and the test
- * provider refuses to confirm them (one being confirmed right now is left to its confirmation,
- * which finds the campaign closed). A Stripe intent the donor still pays is refunded when it is reported.
+ * Closes the open intents of a campaign about to be paused or archived, in the caller's
+ * transaction: they reserve nothing any more and the test provider refuses to confirm them. Call
+ * it holding the reservations (`holdReservations`) and before locking the campaign's row: it waits
+ * for a payment being confirmed right now, whose recording may be waiting for that row (decision
+ * 042). A Stripe intent the donor still pays is refunded when it is reported.
  */
 export async function releaseOpenIntents(
   tx: Tx,

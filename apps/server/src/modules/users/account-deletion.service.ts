@@ -46,11 +46,12 @@ export async function eraseAccountData(
     // ordered before or after this, never in between)
     for (const id of await listCampaignIdsByOwner(tx, account.id)) {
       await holdReservations(tx, id);
+      // payments under way released before the row is locked (decision 042)
+      await releaseOpenIntents(tx, id, 'archived');
       const locked = await lockCampaign(tx, id);
       if (!locked || locked.archivedAt) continue;
       if (await campaignHasMoneyHistory(tx, id)) {
         await archiveCampaign(tx, id);
-        await releaseOpenIntents(tx, id, 'archived');
         archived += 1;
       } else {
         const row = await findCampaignById(tx, id);
