@@ -1,3 +1,4 @@
+import { campaignToday } from '@pet-haven/shared/campaigns';
 import { toCentsStrict } from '@pet-haven/shared/money';
 import type { CreatePaymentBody } from '@pet-haven/shared/payments';
 import type { AppDeps } from '../../app-deps';
@@ -5,10 +6,11 @@ import type { AuthUser } from '../../lib/hono-env';
 import {
   cancelOpenIntentsOfDonorOn,
   findRoomForPayment,
-  insertIntent,
-  lockDonorThenReservations,
+  insertIntentIfRoom,
+  lockCampaignReservations,
+  lockDonorPayments,
 } from './payments.repository';
-import { assertMayStart } from './payments.rules';
+import { assertMayStart, campaignFull, MAX_OPEN_PAYMENTS_PER_DONOR } from './payments.rules';
 import { hashClientSecret } from './payments.secrets';
 
 type Deps = Pick<AppDeps, 'database' | 'logger' | 'paymentProvider'>;
@@ -58,28 +60,39 @@ export async function createPayment(
   try {
     replaced = await db.transaction(async (tx) => {
       const now = new Date();
-      // the donor's lock, then the campaign's reservations, not its row: donations being recorded
-      // never wait for these (decision 042)
-      await lockDonorThenReservations(tx, donor.id, campaignId);
+      // the donor's lock first: their calls one at a time
+      await lockDonorPayments(tx, donor.id);
       // this payment replaces the donor's open ones here: closed first (waiting for one being
-      // confirmed), so the room read next sees its money once, as raised or not at all
+      // confirmed), so the guard below sees its money once, as raised or not at all
       const replaced = await cancelOpenIntentsOfDonorOn(tx, donor.id, campaignId);
-      // the campaign, what others reserve on it and the donor's payments elsewhere, in one snapshot
-      assertMayStart(
-        await findRoomForPayment(tx, campaignId, donor.id, now),
-        amountCents,
-        now,
-        minutes,
+      // then the campaign's reservations, not its row: donations being recorded never wait for
+      // them (decision 042); held for the guarded insert and the commit only, as every payment
+      // on a hot campaign waits for them in turn
+      await lockCampaignReservations(tx, campaignId);
+      const stored = await insertIntentIfRoom(
+        tx,
+        {
+          id: intent.id,
+          provider: provider.name,
+          campaignId,
+          donorId: donor.id,
+          amountCents,
+          clientSecret: hashClientSecret(intent.clientSecret),
+          expiresAt: new Date(now.getTime() + minutes * 60_000),
+        },
+        { now, today: campaignToday(now), maxOpenElsewhere: MAX_OPEN_PAYMENTS_PER_DONOR },
       );
-      await insertIntent(tx, {
-        id: intent.id,
-        provider: provider.name,
-        campaignId,
-        donorId: donor.id,
-        amountCents,
-        clientSecret: hashClientSecret(intent.clientSecret),
-        expiresAt: new Date(now.getTime() + minutes * 60_000),
-      });
+      if (!stored) {
+        // refused by the guard: the same rules on what it read say why (under the same locks
+        // nothing they look at moves meanwhile but the raised amount, which only grows)
+        assertMayStart(
+          await findRoomForPayment(tx, campaignId, donor.id, now),
+          amountCents,
+          now,
+          minutes,
+        );
+        throw campaignFull();
+      }
       return replaced;
     });
   } catch (err) {

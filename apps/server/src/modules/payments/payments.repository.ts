@@ -53,18 +53,12 @@ export async function lockCampaignReservations(tx: DbOrTx, campaignId: string): 
 }
 
 /**
- * Takes the donor's lock (their create-payment calls one at a time, so the cap on open payments
- * cannot be raced past), then the campaign's reservations lock, in one statement: in that order
- * (the fenced subquery runs first), which nobody takes the other way round, so no deadlock.
+ * Serialises one donor's create-payment calls until the transaction ends (a transaction-scoped
+ * advisory lock keyed on the donor), so the cap on open payments cannot be raced past. Taken
+ * before the campaign's reservations; nobody takes the two the other way round.
  */
-export async function lockDonorThenReservations(
-  tx: DbOrTx,
-  donorId: string,
-  campaignId: string,
-): Promise<void> {
-  await tx.execute(sql`
-    select pg_advisory_xact_lock(${RESERVATIONS_LOCK}, hashtext(${campaignId}))
-    from (select pg_advisory_xact_lock(hashtext(${`donor-payments:${donorId}`})) offset 0) as donor`);
+export async function lockDonorPayments(tx: DbOrTx, donorId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`donor-payments:${donorId}`}))`);
 }
 
 /** What a new payment of `donorId` on a campaign is checked against (`findRoomForPayment`). */
@@ -80,7 +74,7 @@ export interface PaymentRoom {
  * The campaign's money state, the cents held by others' payments under way and the donor's open
  * payments elsewhere, read in one statement: one snapshot, so a donation recorded meanwhile (which
  * moves its amount from reserved to raised) is seen in both or in neither. Null when there is no
- * such campaign. Call it holding `lockDonorThenReservations`.
+ * such campaign. Under `lockCampaignReservations` it is what `insertIntentIfRoom` checked.
  */
 export async function findRoomForPayment(
   db: DbOrTx,
@@ -302,9 +296,47 @@ export async function cancelOpenIntentsOfDonorOn(
   return rows.map((r) => r.id);
 }
 
-/** Stores a new unpaid intent. */
-export async function insertIntent(tx: DbOrTx, values: NewIntent): Promise<void> {
-  await tx.insert(paymentIntents).values(values);
+/**
+ * Stores a new unpaid intent only if, in the same statement, the campaign takes it: not removed,
+ * not paused, its last date not before `today`, the donor holding fewer than `maxOpenElsewhere`
+ * payments under way elsewhere, and the maximum not passed by the raised amount, what others
+ * reserve and this amount (`assertMayStart`'s rules, as one guard: the campaign's reservations
+ * stay locked for this statement and the commit only). Answers whether it was stored; when it was
+ * not, `findRoomForPayment` and `assertMayStart` say why.
+ */
+export async function insertIntentIfRoom(
+  tx: DbOrTx,
+  values: Required<
+    Pick<
+      NewIntent,
+      'id' | 'provider' | 'campaignId' | 'donorId' | 'amountCents' | 'clientSecret' | 'expiresAt'
+    >
+  >,
+  rules: { now: Date; today: string; maxOpenElsewhere: number },
+): Promise<boolean> {
+  const { id, provider, campaignId, donorId, amountCents, clientSecret, expiresAt } = values;
+  const now = rules.now.toISOString();
+  const result = await tx.execute<{ id: string }>(sql`
+    insert into ${paymentIntents}
+      (id, provider, campaign_id, donor_id, amount_cents, client_secret, expires_at)
+    select ${id}, ${provider}, c.id, ${donorId}, ${amountCents}, ${clientSecret},
+      ${expiresAt.toISOString()}::timestamptz
+    from ${campaigns} c
+    where c.id = ${campaignId} and c.archived_at is null and not c.paused
+      and c.last_date >= ${rules.today}::date
+      and c.max_donation_cents - c.raised_cents - (
+        select coalesce(sum(p.amount_cents), 0) from ${paymentIntents} p
+        where p.campaign_id = c.id and p.status in ('requires_payment_method', 'processing')
+          and p.expires_at > ${now}::timestamptz and p.donor_id is distinct from ${donorId}
+      ) >= ${amountCents}
+      and (
+        select count(*) from ${paymentIntents} p
+        where p.donor_id = ${donorId} and p.campaign_id <> c.id
+          and p.status in ('requires_payment_method', 'processing')
+          and p.expires_at > ${now}::timestamptz
+      ) < ${rules.maxOpenElsewhere}
+    returning id`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
 /** True when any donation or payment intent points at the campaign (it must then be kept). */
