@@ -7,8 +7,7 @@ import {
   cancelOpenIntentsOfDonorOn,
   findRoomForPayment,
   insertIntentIfRoom,
-  lockCampaignReservations,
-  lockDonorPayments,
+  lockDonorThenReservations,
 } from './payments.repository';
 import { assertMayStart, campaignFull, MAX_OPEN_PAYMENTS_PER_DONOR } from './payments.rules';
 import { hashClientSecret } from './payments.secrets';
@@ -60,38 +59,39 @@ export async function createPayment(
   try {
     replaced = await db.transaction(async (tx) => {
       const now = new Date();
-      // the donor's lock first: their calls one at a time
-      await lockDonorPayments(tx, donor.id);
+      // the donor's lock (their calls one at a time), then the campaign's reservations, not its
+      // row: donations being recorded never wait for them (decision 042). Every payment on a hot
+      // campaign waits for them in turn: they are held for two statements and the commit.
+      // Taken before any intent row, as the campaign side takes them (no deadlock with a pause).
+      await lockDonorThenReservations(tx, donor.id, campaignId);
       // this payment replaces the donor's open ones here: closed first (waiting for one being
       // confirmed), so the guard below sees its money once, as raised or not at all
       const replaced = await cancelOpenIntentsOfDonorOn(tx, donor.id, campaignId);
-      // then the campaign's reservations, not its row: donations being recorded never wait for
-      // them (decision 042); held for the guarded insert and the commit only, as every payment
-      // on a hot campaign waits for them in turn
-      await lockCampaignReservations(tx, campaignId);
-      const stored = await insertIntentIfRoom(
-        tx,
-        {
-          id: intent.id,
-          provider: provider.name,
-          campaignId,
-          donorId: donor.id,
-          amountCents,
-          clientSecret: hashClientSecret(intent.clientSecret),
-          expiresAt: new Date(now.getTime() + minutes * 60_000),
-        },
-        { now, today: campaignToday(now), maxOpenElsewhere: MAX_OPEN_PAYMENTS_PER_DONOR },
-      );
-      if (!stored) {
-        // refused by the guard: the same rules on what it read say why (under the same locks
-        // nothing they look at moves meanwhile but the raised amount, which only grows)
+      const values = {
+        id: intent.id,
+        provider: provider.name,
+        campaignId,
+        donorId: donor.id,
+        amountCents,
+        clientSecret: hashClientSecret(intent.clientSecret),
+        expiresAt: new Date(now.getTime() + minutes * 60_000),
+      };
+      const rules = {
+        now,
+        today: campaignToday(now),
+        maxOpenElsewhere: MAX_OPEN_PAYMENTS_PER_DONOR,
+      };
+      for (let attempt = 0; !(await insertIntentIfRoom(tx, values, rules)); attempt += 1) {
+        // refused by the guard: the same rules on a new read say why. Writers that hold no lock
+        // of ours (a webhook closing a payment, a donation recorded elsewhere) may have made room
+        // since: then the guard is asked once more
         assertMayStart(
           await findRoomForPayment(tx, campaignId, donor.id, now),
           amountCents,
           now,
           minutes,
         );
-        throw campaignFull();
+        if (attempt > 0) throw campaignFull();
       }
       return replaced;
     });

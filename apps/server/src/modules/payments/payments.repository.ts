@@ -53,12 +53,19 @@ export async function lockCampaignReservations(tx: DbOrTx, campaignId: string): 
 }
 
 /**
- * Serialises one donor's create-payment calls until the transaction ends (a transaction-scoped
- * advisory lock keyed on the donor), so the cap on open payments cannot be raced past. Taken
- * before the campaign's reservations; nobody takes the two the other way round.
+ * Takes the donor's lock (their create-payment calls one at a time, so the cap on open payments
+ * cannot be raced past), then the campaign's reservations lock, in one statement: in that order
+ * (the fenced subquery runs first), before any intent row is touched, as the campaign side takes
+ * the reservations before closing intents. Nobody takes these the other way round: no deadlock.
  */
-export async function lockDonorPayments(tx: DbOrTx, donorId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`donor-payments:${donorId}`}))`);
+export async function lockDonorThenReservations(
+  tx: DbOrTx,
+  donorId: string,
+  campaignId: string,
+): Promise<void> {
+  await tx.execute(sql`
+    select pg_advisory_xact_lock(${RESERVATIONS_LOCK}, hashtext(${campaignId}))
+    from (select pg_advisory_xact_lock(hashtext(${`donor-payments:${donorId}`})) offset 0) as donor`);
 }
 
 /** What a new payment of `donorId` on a campaign is checked against (`findRoomForPayment`). */

@@ -426,6 +426,34 @@ describe('concurrency', () => {
     }
   });
 
+  it.each(['the owner pauses', 'an admin removes'])(
+    '30 donors replacing their payments while %s the campaign: no deadlock, none left open',
+    async (action) => {
+      const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 1000 });
+      const donors = await Promise.all(
+        Array.from({ length: 30 }, async () => {
+          const d = await createUser(ctx.database.db);
+          expect((await startPayment(d.token, c._id, 10)).status).toBe(200);
+          return d;
+        }),
+      );
+      const replacing = donors.map((d) => startPayment(d.token, c._id, 11));
+      const closed =
+        action === 'the owner pauses'
+          ? await togglePauseVia(ctx, owner.token, c._id)
+          : await ctx.request(`/api/admin/donation-campaigns/${c._id}`, {
+              method: 'DELETE',
+              token: admin.token,
+            });
+      const answers = await Promise.all(replacing);
+      expect(closed.status).toBe(200);
+      for (const res of answers) {
+        if (res.status !== 200) expect([404, 409]).toContain(res.status);
+      }
+      expect((await intentsOf(c._id)).requires_payment_method).toBeUndefined();
+    },
+  );
+
   it('lowering the maximum while 30 donors start payments and others pay: never more held than the maximum', async () => {
     const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 400 });
     const donors = await Promise.all(Array.from({ length: 30 }, () => createUser(ctx.database.db)));
