@@ -25,9 +25,9 @@ export interface StartedPayment {
  * provider's intent. The money rules run once without a lock when the provider is called over the
  * network (to refuse early without calling it) and always holding the campaign's reservation lock,
  * in the transaction that stores the reservation, so concurrent donors can never reserve more than
- * remains. A donor holds at most
- * one unpaid intent per campaign (a new one replaces it, in the same transaction) and at most
- * MAX_OPEN_PAYMENTS_PER_DONOR in all, so nobody can hold a campaign's remainder without paying.
+ * remains. A donor holds at most one unpaid intent per campaign (a new one replaces it, in the same
+ * transaction) and at most MAX_OPEN_PAYMENTS_PER_DONOR in all, so nobody can hold a campaign's
+ * remainder without paying.
  */
 export async function createPayment(
   deps: Deps,

@@ -28,8 +28,9 @@ import { type CardOutcome, checkTestCard } from './test-cards';
  * POST /api/test-payments/{id}/confirm (test provider only): checks the card like a processor
  * and, when it is accepted, marks the intent succeeded and records the donation in the same
  * transaction (what Stripe's webhook does for real payments), and answers the recording (a
- * repeated confirm answers the first one's: nothing charged twice). A decline is a 402 with the decline
- * code; a campaign that closed meanwhile, an expired or canceled payment are 409s (nothing charged).
+ * repeated confirm answers the first one's: nothing charged twice). A decline is a 402 with the
+ * decline code; a campaign that closed meanwhile, an expired or canceled payment are 409s (nothing
+ * charged).
  */
 export async function confirmTestPayment(
   deps: Pick<AppDeps, 'config' | 'database' | 'mailer'>,
