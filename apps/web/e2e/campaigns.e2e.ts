@@ -105,6 +105,14 @@ test.describe('donation campaigns and donating', () => {
     await dialog.getByRole('button', { name: 'Pay' }).click();
     await expectVisible(dialog.getByText(messages.payment.failed));
     await expectVisible(dialog.getByText('Your card was declined.'));
+    // paying disabled the fields and Pay: the keyboard focus comes back to Pay, from where
+    // Shift+Tab reaches the card fields (it had been left on the dialog itself, stuck)
+    const pay = dialog.getByRole('button', { name: 'Pay' });
+    await expect(pay).toBeFocused();
+    await donor.page.keyboard.press('Shift+Tab');
+    await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+    await donor.page.keyboard.press('Shift+Tab');
+    await expect(dialog.getByLabel('CVC')).toBeFocused();
     expect((await apiCall<Campaign>(`/api/donations/${id}`)).donatedAmount).toBe(0);
     const none = await apiCall<MyDonation[]>('/api/user/donations', { token: donorToken });
     expect(none.filter((d) => d.campaignId === id)).toHaveLength(0);

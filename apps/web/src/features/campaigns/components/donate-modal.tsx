@@ -104,6 +104,20 @@ function DonateForm({ campaign, onDone }: { campaign: Campaign; onDone: () => vo
   const [failure, setFailure] = useState<Failure | null>(null);
   const failureId = useId();
   const amountRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const payRef = useRef<HTMLButtonElement>(null);
+  const wasBusy = useRef(false);
+
+  // Paying disables the fields and Pay, which drops the keyboard focus onto the dialog itself,
+  // where Shift+Tab went nowhere. When paying ends in a failure (the dialog stays open), the focus
+  // goes back to Pay, beside the message.
+  useEffect(() => {
+    const ended = wasBusy.current && !busy;
+    wasBusy.current = busy;
+    if (ended && failure && !formRef.current?.contains(document.activeElement)) {
+      payRef.current?.focus();
+    }
+  }, [busy, failure]);
 
   // Open on the amount, the first thing a donor types. After the dialog's own focus handling
   // (not autoFocus, so that closing the dialog still gives focus back to Donate Now).
@@ -205,6 +219,7 @@ function DonateForm({ campaign, onDone }: { campaign: Campaign; onDone: () => vo
 
   return (
     <form
+      ref={formRef}
       onSubmit={pay}
       noValidate
       className="flex flex-col gap-4"
@@ -266,7 +281,7 @@ function DonateForm({ campaign, onDone }: { campaign: Campaign; onDone: () => vo
             Close
           </Button>
         </ModalClose>
-        <Button type="submit" loading={busy}>
+        <Button type="submit" loading={busy} ref={payRef}>
           Pay
         </Button>
       </div>
