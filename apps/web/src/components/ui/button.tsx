@@ -8,7 +8,8 @@ export type ButtonSize = 'sm' | 'md' | 'lg';
 const base =
   'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors ' +
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ' +
-  'disabled:cursor-not-allowed disabled:opacity-60';
+  'disabled:cursor-not-allowed disabled:opacity-60 ' +
+  'aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-brand-600 text-white hover:bg-brand-700 dark:bg-brand-600 dark:hover:bg-brand-700',
@@ -39,7 +40,12 @@ export function buttonClasses({
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
-  /** Shows a spinner, disables the button and marks it busy; the label stays readable. */
+  /**
+   * Shows a spinner and marks the button busy and disabled; the label stays readable. It cannot be
+   * pressed meanwhile (nor submit its form), but it stays focusable (`aria-disabled`, not
+   * `disabled`): a disabled button drops the keyboard focus, so a failed sign-in or payment left
+   * keyboard users at the top of the page or stuck on a dialog.
+   */
   loading?: boolean;
   ref?: Ref<HTMLButtonElement>;
 }
@@ -52,14 +58,19 @@ export function Button({
   className,
   type = 'button',
   children,
+  onClick,
   ...rest
 }: ButtonProps) {
   return (
     <button
       type={type}
       className={buttonClasses({ variant, size, className })}
-      disabled={disabled || loading}
+      disabled={disabled}
+      aria-disabled={loading || undefined}
       aria-busy={loading || undefined}
+      // a press while loading does nothing: no click handler, no form submission (Enter in a
+      // field submits through the form's submit button, and is canceled here too)
+      onClick={loading ? (e) => e.preventDefault() : onClick}
       {...rest}
     >
       {loading && <Spinner className="size-4" />}

@@ -1,3 +1,4 @@
+import type { FormEvent } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -25,18 +26,35 @@ describe('UI primitives', () => {
     expect(input).not.toHaveAttribute('required');
   });
 
-  it('Button shows a busy state and cannot be pressed while loading', async () => {
+  it('Button shows a busy state and cannot be pressed while loading, yet keeps the focus', async () => {
     const onClick = vi.fn();
-    render(
-      <Button loading onClick={onClick}>
-        Save
-      </Button>,
+    const onSubmit = vi.fn((e: FormEvent) => e.preventDefault());
+    const { rerender } = render(
+      <form onSubmit={onSubmit}>
+        <input aria-label="Name" />
+        <Button type="submit" onClick={onClick}>
+          Save
+        </Button>
+      </form>,
     );
     const button = screen.getByRole('button', { name: 'Save' });
-    expect(button).toBeDisabled();
+    button.focus();
+    rerender(
+      <form onSubmit={onSubmit}>
+        <input aria-label="Name" />
+        <Button type="submit" loading onClick={onClick}>
+          Save
+        </Button>
+      </form>,
+    );
+    expect(button).toHaveAttribute('aria-disabled', 'true');
     expect(button).toHaveAttribute('aria-busy', 'true');
+    // focusable while busy: the keyboard user stays where they were when it ends
+    expect(button).toHaveFocus();
     await userEvent.click(button);
+    await userEvent.type(screen.getByLabelText('Name'), 'x{Enter}');
     expect(onClick).not.toHaveBeenCalled();
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('skeletons default to 3 cards and 5 rows by 4 columns (spec section 9)', () => {
