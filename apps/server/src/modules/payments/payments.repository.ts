@@ -47,10 +47,16 @@ const RESERVATIONS_LOCK = 42;
  * two-key form keeps these locks apart from the one-key donor locks.
  */
 export async function lockCampaignReservations(tx: DbOrTx, campaignId: string): Promise<void> {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(${RESERVATIONS_LOCK}, hashtext(${campaignId}))`,
-  );
+  await tx.execute(sql`select ${reservationsLock(campaignId)}`);
 }
+
+/** Takes the campaign's reservations lock (the two-key advisory lock of class 42). */
+const reservationsLock = (campaignId: string) =>
+  sql`pg_advisory_xact_lock(${RESERVATIONS_LOCK}, hashtext(${campaignId}))`;
+
+/** Takes the donor's lock: their create-payment calls one at a time. */
+const donorLock = (donorId: string) =>
+  sql`pg_advisory_xact_lock(hashtext(${`donor-payments:${donorId}`}))`;
 
 /**
  * Takes the donor's lock (their create-payment calls one at a time, so the cap on open payments
@@ -64,8 +70,7 @@ export async function lockDonorThenReservations(
   campaignId: string,
 ): Promise<void> {
   await tx.execute(sql`
-    select pg_advisory_xact_lock(${RESERVATIONS_LOCK}, hashtext(${campaignId}))
-    from (select pg_advisory_xact_lock(hashtext(${`donor-payments:${donorId}`})) offset 0) as donor`);
+    select ${reservationsLock(campaignId)} from (select ${donorLock(donorId)} offset 0) as donor`);
 }
 
 /** What a new payment of `donorId` on a campaign is checked against (`findRoomForPayment`). */
@@ -89,6 +94,28 @@ export async function findRoomForPayment(
   donorId: string,
   now: Date,
 ): Promise<PaymentRoom | null> {
+  const room = roomOf(db, donorId, now);
+  const [row] = await db
+    .select({
+      ...moneyColumns,
+      reservedCents: room.reservedByOthers.mapWith(Number),
+      donorOpenElsewhere: room.donorOpenElsewhere.mapWith(Number),
+    })
+    .from(campaigns)
+    .where(eq(campaigns.id, campaignId))
+    .limit(1);
+  if (!row) return null;
+  const { reservedCents, donorOpenElsewhere, ...campaign } = row;
+  return { campaign, reservedCents, donorOpenElsewhere };
+}
+
+/**
+ * What a new payment of `donorId` is checked against, as expressions on the campaign row in scope
+ * (`campaigns.id`): the cents held by others' payments under way on it, and the donor's payments
+ * under way on other campaigns. One definition for the read that explains (`findRoomForPayment`)
+ * and the guard that decides (`insertIntentIfRoom`).
+ */
+function roomOf(db: DbOrTx, donorId: string, now: Date) {
   const reserved = db
     .select({ n: sql<number>`coalesce(sum(${paymentIntents.amountCents}), 0)::int` })
     .from(paymentIntents)
@@ -111,18 +138,10 @@ export async function findRoomForPayment(
         gt(paymentIntents.expiresAt, now),
       ),
     );
-  const [row] = await db
-    .select({
-      ...moneyColumns,
-      reservedCents: sql<number>`(${reserved})`.mapWith(Number),
-      donorOpenElsewhere: sql<number>`(${elsewhere})`.mapWith(Number),
-    })
-    .from(campaigns)
-    .where(eq(campaigns.id, campaignId))
-    .limit(1);
-  if (!row) return null;
-  const { reservedCents, donorOpenElsewhere, ...campaign } = row;
-  return { campaign, reservedCents, donorOpenElsewhere };
+  return {
+    reservedByOthers: sql<number>`(${reserved})`,
+    donorOpenElsewhere: sql<number>`(${elsewhere})`,
+  };
 }
 
 export type IntentRow = typeof paymentIntents.$inferSelect;
@@ -314,34 +333,23 @@ export async function cancelOpenIntentsOfDonorOn(
 export async function insertIntentIfRoom(
   tx: DbOrTx,
   values: Required<
-    Pick<
-      NewIntent,
-      'id' | 'provider' | 'campaignId' | 'donorId' | 'amountCents' | 'clientSecret' | 'expiresAt'
-    >
-  >,
+    Pick<NewIntent, 'id' | 'provider' | 'campaignId' | 'amountCents' | 'clientSecret' | 'expiresAt'>
+  > & { donorId: string },
   rules: { now: Date; today: string; maxOpenElsewhere: number },
 ): Promise<boolean> {
   const { id, provider, campaignId, donorId, amountCents, clientSecret, expiresAt } = values;
-  const now = rules.now.toISOString();
+  const room = roomOf(tx, donorId, rules.now);
   const result = await tx.execute<{ id: string }>(sql`
     insert into ${paymentIntents}
       (id, provider, campaign_id, donor_id, amount_cents, client_secret, expires_at)
-    select ${id}, ${provider}, c.id, ${donorId}, ${amountCents}, ${clientSecret},
+    select ${id}, ${provider}, ${campaigns.id}, ${donorId}, ${amountCents}, ${clientSecret},
       ${expiresAt.toISOString()}::timestamptz
-    from ${campaigns} c
-    where c.id = ${campaignId} and c.archived_at is null and not c.paused
-      and c.last_date >= ${rules.today}::date
-      and c.max_donation_cents - c.raised_cents - (
-        select coalesce(sum(p.amount_cents), 0) from ${paymentIntents} p
-        where p.campaign_id = c.id and p.status in ('requires_payment_method', 'processing')
-          and p.expires_at > ${now}::timestamptz and p.donor_id is distinct from ${donorId}
-      ) >= ${amountCents}
-      and (
-        select count(*) from ${paymentIntents} p
-        where p.donor_id = ${donorId} and p.campaign_id <> c.id
-          and p.status in ('requires_payment_method', 'processing')
-          and p.expires_at > ${now}::timestamptz
-      ) < ${rules.maxOpenElsewhere}
+    from ${campaigns}
+    where ${campaigns.id} = ${campaignId} and ${campaigns.archivedAt} is null
+      and not ${campaigns.paused} and ${campaigns.lastDate} >= ${rules.today}::date
+      and ${campaigns.maxDonationCents} - ${campaigns.raisedCents} - ${room.reservedByOthers}
+        >= ${amountCents}
+      and ${room.donorOpenElsewhere} < ${rules.maxOpenElsewhere}
     returning id`);
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
