@@ -108,9 +108,10 @@ function DonateForm({ campaign, onDone }: { campaign: Campaign; onDone: () => vo
   const payRef = useRef<HTMLButtonElement>(null);
   const wasBusy = useRef(false);
 
-  // Paying disables the fields and Pay, which drops the keyboard focus onto the dialog itself,
-  // where Shift+Tab went nowhere. When paying ends in a failure (the dialog stays open), the focus
-  // goes back to Pay, beside the message.
+  // Paying disables the fields (Pay keeps the focus while busy: Button), so a payment sent with
+  // Enter from a field dropped the keyboard focus onto the dialog itself, where Shift+Tab went
+  // nowhere. When paying ends in a failure (the dialog stays open), the focus goes back to Pay,
+  // beside the message.
   useEffect(() => {
     const ended = wasBusy.current && !busy;
     wasBusy.current = busy;
@@ -186,26 +187,24 @@ function DonateForm({ campaign, onDone }: { campaign: Campaign; onDone: () => vo
       if (result.recorded) {
         // the card form's provider recorded it as it charged: nothing left to report
         showRecorded(campaign._id, result.recorded);
-        toast.success(messages.payment.thanks);
-        onDone();
-        return;
-      }
-      const recordBody = {
-        donationId: campaign._id,
-        amount: body.donationAmount,
-        paymentIntentId: intent.paymentIntentId,
-      };
-      try {
-        await record.mutateAsync(recordBody).catch((err: unknown) => {
-          // Recording is idempotent: one retry when the server could not be reached.
-          if (isApiError(err) && (err.isNetworkError || err.status >= 500)) {
-            return record.mutateAsync(recordBody);
-          }
-          throw err;
-        });
-      } catch (err) {
-        setFailure({ title: messages.payment.processingFailed, reason: serverReason(err) });
-        return;
+      } else {
+        const recordBody = {
+          donationId: campaign._id,
+          amount: body.donationAmount,
+          paymentIntentId: intent.paymentIntentId,
+        };
+        try {
+          await record.mutateAsync(recordBody).catch((err: unknown) => {
+            // Recording is idempotent: one retry when the server could not be reached.
+            if (isApiError(err) && (err.isNetworkError || err.status >= 500)) {
+              return record.mutateAsync(recordBody);
+            }
+            throw err;
+          });
+        } catch (err) {
+          setFailure({ title: messages.payment.processingFailed, reason: serverReason(err) });
+          return;
+        }
       }
       toast.success(messages.payment.thanks);
       onDone();
