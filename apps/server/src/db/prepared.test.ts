@@ -45,3 +45,76 @@ describe('statements kept prepared', () => {
     }
   });
 });
+
+describe('a kept statement', () => {
+  // a database of its own: the test above filled the first one's statements to the bound
+  const ctx = useTestContext();
+
+  it('runs inside a transaction on its connection, built once for the pool and every transaction', async () => {
+    const db = ctx.database.db;
+    let built = 0;
+    // the row is visible only to the transaction that inserts it, until it commits
+    const countOf = (on: typeof db) =>
+      preparedStatement(on, 'kept_in_tx_count', (name) => {
+        built += 1;
+        return on
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(sql`kept_in_tx`)
+          .where(sql`tag = ${sql.placeholder('tag')}`)
+          .prepare(name);
+      });
+    await db.execute(sql`create table kept_in_tx (tag text not null)`);
+    try {
+      expect(await countOf(db).execute({ tag: 'a' })).toEqual([{ n: 0 }]);
+      let seenInside: unknown;
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.execute(sql`insert into kept_in_tx values ('a')`);
+          seenInside = await countOf(tx).execute({ tag: 'a' });
+          tx.rollback();
+        }),
+      ).rejects.toThrow(/rollback/i);
+      expect(seenInside).toEqual([{ n: 1 }]);
+      expect(await countOf(db).execute({ tag: 'a' })).toEqual([{ n: 0 }]);
+      // built first inside a transaction, then run by the pool after it ended
+      const other = (on: typeof db) =>
+        preparedStatement(on, 'kept_in_tx_first', (name) => {
+          built += 1;
+          return on
+            .select({ n: sql<number>`count(*)`.mapWith(Number) })
+            .from(sql`kept_in_tx`)
+            .prepare(name);
+        });
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`insert into kept_in_tx values ('b')`);
+        expect(await other(tx).execute()).toEqual([{ n: 1 }]);
+      });
+      expect(await other(db).execute()).toEqual([{ n: 1 }]);
+      expect(built).toBe(2);
+    } finally {
+      await db.execute(sql`drop table kept_in_tx`);
+    }
+  });
+
+  it('maps its rows as drizzle does: columns decoded, nulls kept, SQL with mapWith', async () => {
+    const db = ctx.database.db;
+    const statement = preparedStatement(db, 'kept_mapping', (name) =>
+      db
+        .select({
+          at: sql<Date>`${sql.placeholder('at')}::timestamptz`.mapWith((v: string) => new Date(v)),
+          big: sql<number>`12345678901::bigint`.mapWith(Number),
+          none: sql<string | null>`null::text`,
+          text: sql<string>`'x'`,
+        })
+        .from(sql`(values (1)) as one (x)`)
+        .prepare(name),
+    );
+    const [row] = await statement.execute({ at: '2026-11-26T10:00:00.000Z' });
+    expect(row).toEqual({
+      at: new Date('2026-11-26T10:00:00.000Z'),
+      big: 12345678901,
+      none: null,
+      text: 'x',
+    });
+  });
+});

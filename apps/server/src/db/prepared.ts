@@ -1,21 +1,88 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import { Column, is, SQL, Subquery } from 'drizzle-orm';
 import { embeddedWriteGeneration, type Database, type DbOrTx } from './client';
 
 /**
- * Statements built once per database and kept (decision 029): the hot reads of the public pages
- * (the lists) are built by drizzle with placeholders for every value, named, and prepared by
- * PostgreSQL once per connection, then only executed with the request's values. Building a query
- * again for every request cost the app a quarter of its time under load (docs/benchmarks.md).
+ * Statements built once per database and kept (decisions 029 and 043): the hot reads of the public
+ * pages (the lists), the session lookup and the money statements are built by drizzle with
+ * placeholders for every value, named, and prepared by PostgreSQL once per connection, then only
+ * executed with the request's values. Building a query again for every request cost the app a
+ * quarter of its time under load (docs/benchmarks.md).
  *
  * Kept per database handle (not per process): a second database (tests, the bench) has its own.
- * Inside a transaction the statement is prepared for that transaction's connection each time.
+ * A transaction of that database uses the same statements, run on the transaction's connection.
  */
-// eslint-disable-next-line no-restricted-syntax -- keyed by the database handle, which owns them
-const kept = new WeakMap<Database, Map<string, unknown>>();
+
+/** What this module relies on of drizzle's prepared queries (node-postgres and PGlite alike). */
+interface DrizzlePrepared {
+  /** The pool or the transaction's connection the statement runs on. */
+  client: unknown;
+  /** The selected columns, in the order of the row's values (a select; absent otherwise). */
+  fields?: Array<{ path: string[]; field: unknown }>;
+  /** Maps the rows (as arrays of values) when set; drizzle's generic mapping otherwise. */
+  customResultMapper?: (rows: unknown[][]) => unknown;
+}
+
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+
+/** The decoder drizzle's `mapResultRow` picks for a selected field, worked out once. */
+function decoderOf(field: unknown): Decoder {
+  // drizzle keeps an SQL's decoder internal (`mapWith` sets it)
+  const decoderOfSql = (sql: unknown) => (sql as { decoder: Decoder }).decoder;
+  if (is(field, Column)) return field;
+  if (is(field, SQL)) return decoderOfSql(field);
+  if (is(field, Subquery)) return decoderOfSql(field._.sql);
+  return decoderOfSql((field as SQL.Aliased).sql);
+}
 
 /**
- * The statement `name` of `db`, prepared by `prepare(name)` the first time. `name` must stand for
- * one SQL text: a list builds one statement per shape of its filters and names each shape.
+ * The rows of a flat selection (every field a top-level key) mapped as drizzle's `mapResultRow`
+ * maps them, with each field's decoder found once for the statement instead of again for every
+ * value of every row (about 10 % of a list request's time). Nested selections (a table per key,
+ * with drizzle's nulling of left-joined tables) keep drizzle's mapping.
+ */
+function flatRowMapper(fields: DrizzlePrepared['fields']) {
+  if (!fields || fields.some((f) => f.path.length !== 1)) return undefined;
+  const keys = fields.map((f) => f.path[0]!);
+  const decoders = fields.map((f) => decoderOf(f.field));
+  return (rows: unknown[][]) =>
+    rows.map((row) => {
+      const mapped: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i += 1) {
+        const value = row[i];
+        mapped[keys[i]!] = value === null ? null : decoders[i]!.mapFromDriverValue(value);
+      }
+      return mapped;
+    });
+}
+
+/** The connection `db` runs statements on: the pool, or the transaction's own connection. */
+const connectionOf = (db: DbOrTx) =>
+  (db as unknown as { session: { client: unknown } }).session.client;
+
+/**
+ * The database handle `db` belongs to, as a key: its dialect, made once by each `drizzle()` and
+ * handed to every transaction of that handle.
+ */
+const handleOf = (db: DbOrTx) => (db as unknown as { dialect: object }).dialect;
+
+/** `statement`, run on `db`'s connection (a transaction's own, or the pool). */
+function onConnectionOf<P>(statement: P, db: DbOrTx): P {
+  const client = connectionOf(db);
+  if ((statement as DrizzlePrepared).client === client) return statement;
+  return Object.create(statement as object, { client: { value: client } }) as P;
+}
+
+// eslint-disable-next-line no-restricted-syntax -- keyed by the database handle, which owns them
+const kept = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * The statement `name` of `db`, prepared by `prepare(name)` the first time (with `db`, which may be
+ * a transaction). `name` must stand for one SQL text: a list builds one statement per shape of its
+ * filters and names each shape. Inside a transaction the kept statement runs on the
+ * transaction's connection; PostgreSQL parses a name once per connection, whichever asks first.
  *
  * At most KEPT_STATEMENTS are kept per database: past that, a new name is built and run unnamed
  * each time (`prepare('')`: planned for each run, nothing left on the connection). The pet
@@ -23,15 +90,21 @@ const kept = new WeakMap<Database, Map<string, unknown>>();
  * site asks for first, its common ones, stay prepared.
  */
 export function preparedStatement<P>(db: DbOrTx, name: string, prepare: (name: string) => P): P {
-  if (db instanceof PgTransaction) return prepare(name);
-  let statements = kept.get(db);
-  if (!statements) kept.set(db, (statements = new Map()));
+  const handle = handleOf(db);
+  let statements = kept.get(handle);
+  if (!statements) kept.set(handle, (statements = new Map()));
   let statement = statements.get(name) as P | undefined;
   if (!statement) {
     if (statements.size >= KEPT_STATEMENTS) return prepare('');
-    statements.set(name, (statement = prepare(name)));
+    statement = prepare(name);
+    const prepared = statement as DrizzlePrepared;
+    if (!prepared.customResultMapper) {
+      const mapper = flatRowMapper(prepared.fields);
+      if (mapper) prepared.customResultMapper = mapper;
+    }
+    statements.set(name, statement);
   }
-  return statement;
+  return onConnectionOf(statement, db);
 }
 
 /** Most statements kept prepared per database (and so per PostgreSQL connection). */
