@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestContext } from '../../test/helpers/test-app';
-import { KEPT_STATEMENTS, preparedStatement } from './prepared';
+import { KEPT_STATEMENTS, preparedSql, preparedStatement } from './prepared';
 
 // A database of its own (PGlite, or PostgreSQL with TEST_DATABASE_URL), nothing asked of it yet.
 const ctx = useTestContext();
@@ -115,6 +115,22 @@ describe('a kept statement', () => {
       big: 12345678901,
       none: null,
       text: 'x',
+    });
+  });
+
+  it('of raw SQL answers rows as objects, in a transaction on its connection too', async () => {
+    const db = ctx.database.db;
+    const statement = (on: typeof db) =>
+      preparedSql<{ doubled: number; tag: string }>(
+        on,
+        'kept_raw_sql',
+        () =>
+          sql`select ${sql.placeholder('n')}::int * 2 as doubled, coalesce(current_setting('app.tag', true), '') as tag`,
+      );
+    expect((await statement(db).execute({ n: 21 })).rows).toEqual([{ doubled: 42, tag: '' }]);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('app.tag', 'inside', true)`);
+      expect((await statement(tx).execute({ n: 2 })).rows).toEqual([{ doubled: 4, tag: 'inside' }]);
     });
   });
 });

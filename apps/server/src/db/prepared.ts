@@ -1,5 +1,6 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { Column, is, SQL, Subquery } from 'drizzle-orm';
+import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import { embeddedWriteGeneration, type Database, type DbOrTx } from './client';
 
 /**
@@ -105,6 +106,24 @@ export function preparedStatement<P>(db: DbOrTx, name: string, prepare: (name: s
     statements.set(name, statement);
   }
   return onConnectionOf(statement, db);
+}
+
+/** The rows of a statement of `preparedSql`, as objects, as `db.execute` answers them. */
+export interface PreparedSql<R> {
+  execute(values: Record<string, unknown>): Promise<{ rows: R[] }>;
+}
+
+/**
+ * `preparedStatement` for a statement drizzle's query builders cannot build (a guarded
+ * `INSERT ... SELECT`, data-modifying CTEs, advisory locks): `build` writes it once with
+ * `sql.placeholder` for every value, and it runs as `db.execute` would run it, its rows as objects.
+ */
+export function preparedSql<R>(db: DbOrTx, name: string, build: () => SQL): PreparedSql<R> {
+  return preparedStatement(db, name, (statementName) => {
+    // the session and dialect are what `db.execute` itself prepares with
+    const { session, dialect } = db as unknown as { session: PgSession; dialect: PgDialect };
+    return session.prepareQuery(dialect.sqlToQuery(build()), undefined, statementName, false);
+  }) as unknown as PreparedSql<R>;
 }
 
 /** Most statements kept prepared per database (and so per PostgreSQL connection). */

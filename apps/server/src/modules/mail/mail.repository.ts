@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { mailOutbox } from '../../db/schema/index';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -19,10 +20,22 @@ export async function insertOutboxMessage(
   message: NewOutboxMessage,
   now: Date,
 ): Promise<string> {
-  const [row] = await db
-    .insert(mailOutbox)
-    .values({ ...message, nextAttemptAt: now, createdAt: now })
-    .returning({ id: mailOutbox.id });
+  const [row] = await preparedStatement(db, 'mail_outbox_insert', (name) =>
+    db
+      .insert(mailOutbox)
+      .values({
+        kind: sql.placeholder('kind'),
+        recipient: sql.placeholder('recipient'),
+        subject: sql.placeholder('subject'),
+        textBody: sql.placeholder('textBody'),
+        htmlBody: sql.placeholder('htmlBody'),
+        unsubscribeUrl: sql.placeholder('unsubscribeUrl'),
+        nextAttemptAt: sql.placeholder('now'),
+        createdAt: sql.placeholder('now'),
+      })
+      .returning({ id: mailOutbox.id })
+      .prepare(name),
+  ).execute({ ...message, now });
   return row!.id;
 }
 
@@ -38,28 +51,40 @@ export async function claimDueMessages(
   leaseUntil: Date,
   limit: number,
 ): Promise<OutboxRow[]> {
-  const due = db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(
-      and(
-        isNull(mailOutbox.sentAt),
-        isNull(mailOutbox.failedAt),
-        sql`${mailOutbox.nextAttemptAt} <= ${now.toISOString()}::timestamptz`,
-      ),
-    )
-    .orderBy(mailOutbox.nextAttemptAt)
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return db
-    .update(mailOutbox)
-    .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: leaseUntil })
-    .where(inArray(mailOutbox.id, due))
-    .returning();
+  return preparedStatement(db, 'mail_outbox_claim_due', (name) => {
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          isNull(mailOutbox.sentAt),
+          isNull(mailOutbox.failedAt),
+          sql`${mailOutbox.nextAttemptAt} <= ${sql.placeholder('now')}::timestamptz`,
+        ),
+      )
+      .orderBy(mailOutbox.nextAttemptAt)
+      .limit(sql.placeholder('limit'))
+      .for('update', { skipLocked: true });
+    return db
+      .update(mailOutbox)
+      .set({
+        attempts: sql`${mailOutbox.attempts} + 1`,
+        nextAttemptAt: sql`${sql.placeholder('leaseUntil')}::timestamptz`,
+      })
+      .where(inArray(mailOutbox.id, due))
+      .returning()
+      .prepare(name);
+  }).execute({ now: now.toISOString(), leaseUntil: leaseUntil.toISOString(), limit });
 }
 
 export async function markMessageSent(db: DbOrTx, id: string, now: Date): Promise<void> {
-  await db.update(mailOutbox).set({ sentAt: now, lastError: null }).where(eq(mailOutbox.id, id));
+  await preparedStatement(db, 'mail_outbox_mark_sent', (name) =>
+    db
+      .update(mailOutbox)
+      .set({ sentAt: sql`${sql.placeholder('now')}::timestamptz`, lastError: null })
+      .where(eq(mailOutbox.id, sql.placeholder('id')))
+      .prepare(name),
+  ).execute({ id, now: now.toISOString() });
 }
 
 /** A failed attempt: tried again from `retryAt`, or given up for good when `retryAt` is null. */
@@ -114,16 +139,19 @@ export async function countOutbox(db: DbOrTx): Promise<{ pending: number; failed
  * (the embedded database keeps list reads until its next write, decision 030).
  */
 export async function anyDueMessage(db: DbOrTx, now: Date): Promise<boolean> {
-  const rows = await db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(
-      and(
-        isNull(mailOutbox.sentAt),
-        isNull(mailOutbox.failedAt),
-        sql`${mailOutbox.nextAttemptAt} <= ${now.toISOString()}::timestamptz`,
-      ),
-    )
-    .limit(1);
+  const rows = await preparedStatement(db, 'mail_outbox_any_due', (name) =>
+    db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          isNull(mailOutbox.sentAt),
+          isNull(mailOutbox.failedAt),
+          sql`${mailOutbox.nextAttemptAt} <= ${sql.placeholder('now')}::timestamptz`,
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+  ).execute({ now: now.toISOString() });
   return rows.length > 0;
 }

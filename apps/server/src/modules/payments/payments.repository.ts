@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { preparedStatement } from '../../db/prepared';
+import { preparedSql, preparedStatement } from '../../db/prepared';
 import { campaigns, donations, paymentIntents } from '../../db/schema/index';
 
 /** What a payment needs to know about its campaign. */
@@ -51,12 +51,12 @@ export async function lockCampaignReservations(tx: DbOrTx, campaignId: string): 
 }
 
 /** Takes the campaign's reservations lock (the two-key advisory lock of class 42). */
-const reservationsLock = (campaignId: string) =>
+const reservationsLock = (campaignId: string | Placeholder | SQL) =>
   sql`pg_advisory_xact_lock(${RESERVATIONS_LOCK}, hashtext(${campaignId}))`;
 
 /** Takes the donor's lock: their create-payment calls one at a time. */
-const donorLock = (donorId: string) =>
-  sql`pg_advisory_xact_lock(hashtext(${`donor-payments:${donorId}`}))`;
+const donorLock = (donorId: Placeholder) =>
+  sql`pg_advisory_xact_lock(hashtext('donor-payments:' || ${donorId}::text))`;
 
 /**
  * Takes the donor's lock (their create-payment calls one at a time, so the cap on open payments
@@ -69,8 +69,12 @@ export async function lockDonorThenReservations(
   donorId: string,
   campaignId: string,
 ): Promise<void> {
-  await tx.execute(sql`
-    select ${reservationsLock(campaignId)} from (select ${donorLock(donorId)} offset 0) as donor`);
+  await preparedSql(tx, 'payments_lock_donor_then_reservations', () => {
+    const campaign = sql.placeholder('campaignId');
+    const donor = sql.placeholder('donorId');
+    return sql`
+      select ${reservationsLock(campaign)} from (select ${donorLock(donor)} offset 0) as donor`;
+  }).execute({ campaignId, donorId });
 }
 
 /** What a new payment of `donorId` on a campaign is checked against (`findRoomForPayment`). */
@@ -115,7 +119,7 @@ export async function findRoomForPayment(
  * under way on other campaigns. One definition for the read that explains (`findRoomForPayment`)
  * and the guard that decides (`insertIntentIfRoom`).
  */
-function roomOf(db: DbOrTx, donorId: string, now: Date) {
+function roomOf(db: DbOrTx, donorId: string | Placeholder | SQL, now: Date | Placeholder | SQL) {
   const reserved = db
     .select({ n: sql<number>`coalesce(sum(${paymentIntents.amountCents}), 0)::int` })
     .from(paymentIntents)
@@ -163,12 +167,15 @@ export async function findIntent(db: DbOrTx, id: string): Promise<IntentRow | nu
 
 /** The intent, locked until the transaction ends (one confirmation at a time). */
 export async function lockIntent(tx: DbOrTx, id: string): Promise<IntentRow | null> {
-  const rows = await tx
-    .select()
-    .from(paymentIntents)
-    .where(eq(paymentIntents.id, id))
-    .for('update')
-    .limit(1);
+  const rows = await preparedStatement(tx, 'payment_intent_lock', (name) =>
+    tx
+      .select()
+      .from(paymentIntents)
+      .where(eq(paymentIntents.id, sql.placeholder('id')))
+      .for('update')
+      .limit(1)
+      .prepare(name),
+  ).execute({ id });
   return rows[0] ?? null;
 }
 
@@ -254,16 +261,24 @@ export async function insertDonation(
   tx: DbOrTx,
   intent: Pick<IntentRow, 'id' | 'campaignId' | 'donorId' | 'amountCents'>,
 ): Promise<string | null> {
-  const rows = await tx
-    .insert(donations)
-    .values({
-      campaignId: intent.campaignId,
-      donorId: intent.donorId,
-      amountCents: intent.amountCents,
-      paymentIntentId: intent.id,
-    })
-    .onConflictDoNothing({ target: donations.paymentIntentId })
-    .returning({ id: donations.id });
+  const rows = await preparedStatement(tx, 'donation_insert', (name) =>
+    tx
+      .insert(donations)
+      .values({
+        campaignId: sql.placeholder('campaignId'),
+        donorId: sql.placeholder('donorId'),
+        amountCents: sql.placeholder('amountCents'),
+        paymentIntentId: sql.placeholder('intentId'),
+      })
+      .onConflictDoNothing({ target: donations.paymentIntentId })
+      .returning({ id: donations.id })
+      .prepare(name),
+  ).execute({
+    campaignId: intent.campaignId,
+    donorId: intent.donorId,
+    amountCents: intent.amountCents,
+    intentId: intent.id,
+  });
   return rows[0]?.id ?? null;
 }
 
@@ -281,23 +296,36 @@ export async function addToRaised(
   intent: Pick<IntentRow, 'id' | 'campaignId' | 'amountCents'>,
   today: string,
 ): Promise<{ raisedCents: number; maxDonationCents: number } | null> {
-  const result = await tx.execute<{ raised: number; max: number }>(sql`
-    with raised as (
-      update ${campaigns}
-      set raised_cents = raised_cents + ${intent.amountCents}, updated_at = now()
-      where id = ${intent.campaignId} and archived_at is null and not paused
-        and last_date >= ${today}::date
-        and raised_cents + ${intent.amountCents} <= max_donation_cents
-      returning raised_cents, max_donation_cents
-    ), paid as (
-      update ${paymentIntents}
-      set status = 'succeeded', last_error = null, updated_at = now()
-      where id = ${intent.id} and exists (select 1 from raised)
-      returning id
-    )
-    select raised_cents as raised, max_donation_cents as max, (select count(*) from paid) as paid
-    from raised`);
-  const [row] = (result as unknown as { rows: { raised: number; max: number }[] }).rows;
+  const { rows } = await preparedSql<{ raised: number; max: number }>(
+    tx,
+    'campaign_add_to_raised',
+    () => {
+      const amount = sql`${sql.placeholder('amountCents')}::int`;
+      return sql`
+        with raised as (
+          update ${campaigns}
+          set raised_cents = raised_cents + ${amount}, updated_at = now()
+          where id = ${sql.placeholder('campaignId')} and archived_at is null and not paused
+            and last_date >= ${sql.placeholder('today')}::date
+            and raised_cents + ${amount} <= max_donation_cents
+          returning raised_cents, max_donation_cents
+        ), paid as (
+          update ${paymentIntents}
+          set status = 'succeeded', last_error = null, updated_at = now()
+          where id = ${sql.placeholder('intentId')} and exists (select 1 from raised)
+          returning id
+        )
+        select raised_cents as raised, max_donation_cents as max,
+          (select count(*) from paid) as paid
+        from raised`;
+    },
+  ).execute({
+    amountCents: intent.amountCents,
+    campaignId: intent.campaignId,
+    today,
+    intentId: intent.id,
+  });
+  const [row] = rows;
   return row ? { raisedCents: Number(row.raised), maxDonationCents: Number(row.max) } : null;
 }
 
@@ -312,13 +340,20 @@ export async function cancelOpenIntentsOfDonorOn(
   donorId: string,
   campaignId: string,
 ): Promise<string[]> {
-  const rows = await tx
-    .update(paymentIntents)
-    .set({ status: 'canceled', lastError: 'replaced', updatedAt: sql`now()` })
-    .where(
-      and(eq(paymentIntents.campaignId, campaignId), eq(paymentIntents.donorId, donorId), unpaid),
-    )
-    .returning({ id: paymentIntents.id });
+  const rows = await preparedStatement(tx, 'payment_intents_cancel_of_donor_on', (name) =>
+    tx
+      .update(paymentIntents)
+      .set({ status: 'canceled', lastError: 'replaced', updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(paymentIntents.campaignId, sql.placeholder('campaignId')),
+          eq(paymentIntents.donorId, sql.placeholder('donorId')),
+          unpaid,
+        ),
+      )
+      .returning({ id: paymentIntents.id })
+      .prepare(name),
+  ).execute({ campaignId, donorId });
   return rows.map((r) => r.id);
 }
 
@@ -338,20 +373,36 @@ export async function insertIntentIfRoom(
   rules: { now: Date; today: string; maxOpenElsewhere: number },
 ): Promise<boolean> {
   const { id, provider, campaignId, donorId, amountCents, clientSecret, expiresAt } = values;
-  const room = roomOf(tx, donorId, rules.now);
-  const result = await tx.execute<{ id: string }>(sql`
-    insert into ${paymentIntents}
-      (id, provider, campaign_id, donor_id, amount_cents, client_secret, expires_at)
-    select ${id}, ${provider}, ${campaigns.id}, ${donorId}, ${amountCents}, ${clientSecret},
-      ${expiresAt.toISOString()}::timestamptz
-    from ${campaigns}
-    where ${campaigns.id} = ${campaignId} and ${campaigns.archivedAt} is null
-      and not ${campaigns.paused} and ${campaigns.lastDate} >= ${rules.today}::date
-      and ${campaigns.maxDonationCents} - ${campaigns.raisedCents} - ${room.reservedByOthers}
-        >= ${amountCents}
-      and ${room.donorOpenElsewhere} < ${rules.maxOpenElsewhere}
-    returning id`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  const { rows } = await preparedSql<{ id: string }>(tx, 'payment_intent_insert_if_room', () => {
+    const p = (name: string) => sql.placeholder(name);
+    const donor = sql`${p('donorId')}::text`;
+    const amount = sql`${p('amountCents')}::int`;
+    const room = roomOf(tx, donor, p('now'));
+    return sql`
+      insert into ${paymentIntents}
+        (id, provider, campaign_id, donor_id, amount_cents, client_secret, expires_at)
+      select ${p('id')}, ${p('provider')}, ${campaigns.id}, ${donor}, ${amount},
+        ${p('clientSecret')}, ${p('expiresAt')}::timestamptz
+      from ${campaigns}
+      where ${campaigns.id} = ${p('campaignId')} and ${campaigns.archivedAt} is null
+        and not ${campaigns.paused} and ${campaigns.lastDate} >= ${p('today')}::date
+        and ${campaigns.maxDonationCents} - ${campaigns.raisedCents} - ${room.reservedByOthers}
+          >= ${amount}
+        and ${room.donorOpenElsewhere} < ${p('maxOpenElsewhere')}::int
+      returning id`;
+  }).execute({
+    id,
+    provider,
+    campaignId,
+    donorId,
+    amountCents,
+    clientSecret,
+    expiresAt: expiresAt.toISOString(),
+    now: rules.now.toISOString(),
+    today: rules.today,
+    maxOpenElsewhere: rules.maxOpenElsewhere,
+  });
+  return rows.length > 0;
 }
 
 /** True when any donation or payment intent points at the campaign (it must then be kept). */

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { campaigns, donations, paymentIntents, user } from '../../db/schema/index';
 
 export interface ReceiptRow {
@@ -23,30 +24,36 @@ export interface ReceiptRow {
 const organiser = alias(user, 'organiser');
 const donor = alias(user, 'donor');
 
-/** Everything a donation's receipt says, or null when there is no such donation. */
+/**
+ * Everything a donation's receipt says, or null when there is no such donation (kept prepared:
+ * recording a donation reads it for the receipt mail).
+ */
 export async function findReceipt(db: DbOrTx, donationId: string): Promise<ReceiptRow | null> {
-  const [row] = await db
-    .select({
-      id: donations.id,
-      receiptNumber: donations.receiptNumber,
-      createdAt: donations.createdAt,
-      amountCents: donations.amountCents,
-      campaignId: donations.campaignId,
-      petName: campaigns.petName,
-      organiserName: organiser.name,
-      donorId: donations.donorId,
-      donorName: donor.name,
-      donorEmail: donor.email,
-      paymentIntentId: donations.paymentIntentId,
-      provider: paymentIntents.provider,
-      intentError: paymentIntents.lastError,
-    })
-    .from(donations)
-    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .innerJoin(paymentIntents, eq(paymentIntents.id, donations.paymentIntentId))
-    .leftJoin(organiser, eq(organiser.id, campaigns.ownerId))
-    .leftJoin(donor, eq(donor.id, donations.donorId))
-    .where(eq(donations.id, donationId))
-    .limit(1);
+  const [row] = await preparedStatement(db, 'receipt_by_donation', (name) =>
+    db
+      .select({
+        id: donations.id,
+        receiptNumber: donations.receiptNumber,
+        createdAt: donations.createdAt,
+        amountCents: donations.amountCents,
+        campaignId: donations.campaignId,
+        petName: campaigns.petName,
+        organiserName: organiser.name,
+        donorId: donations.donorId,
+        donorName: donor.name,
+        donorEmail: donor.email,
+        paymentIntentId: donations.paymentIntentId,
+        provider: paymentIntents.provider,
+        intentError: paymentIntents.lastError,
+      })
+      .from(donations)
+      .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
+      .innerJoin(paymentIntents, eq(paymentIntents.id, donations.paymentIntentId))
+      .leftJoin(organiser, eq(organiser.id, campaigns.ownerId))
+      .leftJoin(donor, eq(donor.id, donations.donorId))
+      .where(eq(donations.id, sql.placeholder('donationId')))
+      .limit(1)
+      .prepare(name),
+  ).execute({ donationId });
   return row ?? null;
 }
