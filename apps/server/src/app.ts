@@ -17,6 +17,7 @@ import { authenticate } from './auth/authenticate.middleware';
 import { CLIENT_IP_HEADER } from './auth/better-auth';
 import { createJwtRoutes } from './auth/jwt.routes';
 import { compressAnswers } from './lib/compression';
+import { readBodyUpTo } from './lib/request-body';
 import { checkErrorAnswers } from './lib/error-catalogue-check';
 import {
   AppError,
@@ -243,17 +244,19 @@ export function createApp(deps: AppDeps) {
     }
     return next();
   });
+  const bodyTooLarge = (): never => {
+    throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large (1 MB at most).');
+  };
+  const readJsonBody = readBodyUpTo(JSON_BODY_LIMIT, bodyTooLarge);
+  const authBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: bodyTooLarge });
   api.use('*', async (c, next) => {
     // Uploads set their own larger limit; everything else is JSON and small. GET and HEAD carry no
     // body: asking for one would build a full Request for nothing (a tenth of a list's time).
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     if (c.req.path.startsWith('/api/images')) return next();
-    return bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large (1 MB at most).');
-      },
-    })(c, next);
+    // Better Auth reads the WHATWG Request itself; every other body is read once, for the handler
+    if (c.req.path.startsWith('/api/auth/')) return authBodyLimit(c, next);
+    return readJsonBody(c, next);
   });
   const bearer = authenticate(deps);
   api.use('*', async (c, next) => {

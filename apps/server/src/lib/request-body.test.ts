@@ -1,0 +1,82 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readBodyUpTo } from './request-body';
+
+class TooLarge extends Error {}
+
+/** A server whose one route answers the JSON it was sent and the exact text it came as. */
+const app = new Hono();
+app.onError((err, c) => c.json({ error: err.message }, err instanceof TooLarge ? 413 : 400));
+app.use(
+  readBodyUpTo(16, () => {
+    throw new TooLarge('too large');
+  }),
+);
+app.post('/echo', async (c) => c.json({ parsed: await c.req.json(), text: await c.req.text() }));
+
+let server: ReturnType<typeof serve>;
+let base: string;
+beforeAll(async () => {
+  server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+/** A body sent in pieces, without Content-Length (chunked). */
+const chunked = (...parts: string[]) => ({
+  body: new ReadableStream({
+    start(controller) {
+      for (const part of parts) controller.enqueue(new TextEncoder().encode(part));
+      controller.close();
+    },
+  }),
+  duplex: 'half' as const,
+});
+
+const post = async (init: RequestInit) => {
+  const res = await fetch(`${base}/echo`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    ...init,
+  });
+  return { status: res.status, body: (await res.json()) as unknown };
+};
+
+describe('a request body read from the socket', () => {
+  it('answers the JSON and its exact text, sent whole or in pieces', async () => {
+    expect(await post({ body: '{"a": 1}' })).toEqual({
+      status: 200,
+      body: { parsed: { a: 1 }, text: '{"a": 1}' },
+    });
+    expect(await post(chunked('{"a"', ': "é"}'))).toEqual({
+      status: 200,
+      body: { parsed: { a: 'é' }, text: '{"a": "é"}' },
+    });
+  });
+
+  it('drops a leading byte order mark, as fetch does', async () => {
+    expect(await post({ body: '\uFEFF[1]' })).toEqual({
+      status: 200,
+      body: { parsed: [1], text: '[1]' },
+    });
+  });
+
+  it('refuses a body over the limit, declared or sent in pieces, and keeps serving', async () => {
+    expect((await post({ body: JSON.stringify('x'.repeat(20)) })).status).toBe(413);
+    expect((await post(chunked('["0123456789', '0123456789"]'))).status).toBe(413);
+    expect((await post({ body: '[2]' })).status).toBe(200);
+  });
+
+  it('is read by hono without a node request (app.request)', async () => {
+    const ok = await app.request('/echo', { method: 'POST', body: '[3]' });
+    expect(await ok.json()).toEqual({ parsed: [3], text: '[3]' });
+    const big = await app.request('/echo', {
+      method: 'POST',
+      body: JSON.stringify('y'.repeat(20)),
+    });
+    expect(big.status).toBe(413);
+  });
+});
