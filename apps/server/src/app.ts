@@ -17,7 +17,7 @@ import { authenticate } from './auth/authenticate.middleware';
 import { CLIENT_IP_HEADER } from './auth/better-auth';
 import { createJwtRoutes } from './auth/jwt.routes';
 import { compressAnswers } from './lib/compression';
-import { readBodyUpTo } from './lib/request-body';
+import { JSON_CONTENT_TYPE, readBodyUpTo } from './lib/request-body';
 import { checkErrorAnswers } from './lib/error-catalogue-check';
 import {
   AppError,
@@ -185,7 +185,6 @@ async function normalizeAuthResponse(res: Response, log?: Logger): Promise<Respo
 
 /** Providers' callbacks (a provider may post a form back); every other auth POST body is JSON. */
 const AUTH_PROVIDER_CALLBACK = /^\/api\/auth\/(callback|oauth2\/callback)\//;
-const JSON_CONTENT_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
 
 /** The whole HTTP app, from the process's one AppDeps (buildDeps in app-deps.ts). */
 export function createApp(deps: AppDeps) {

@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../test/helpers/factories';
+import { useTestContext } from '../../test/helpers/test-app';
 import { readBodyUpTo } from './request-body';
 
 class TooLarge extends Error {}
@@ -15,6 +17,8 @@ app.use(
   }),
 );
 app.post('/echo', async (c) => c.json({ parsed: await c.req.json(), text: await c.req.text() }));
+// what a check of the WHATWG request itself sees (zod-openapi's media-type check reads it)
+app.post('/raw', async (c) => c.json({ raw: await c.req.raw.clone().text() }));
 
 let server: ReturnType<typeof serve>;
 let base: string;
@@ -70,6 +74,13 @@ describe('a request body read from the socket', () => {
     expect((await post({ body: '[2]' })).status).toBe(200);
   });
 
+  it('leaves a body not declared as JSON to the WHATWG request, where checks of its type see it', async () => {
+    for (const headers of [{ 'content-type': 'text/plain' }, {}] as Record<string, string>[]) {
+      const res = await fetch(`${base}/raw`, { method: 'POST', headers, body: new Blob(['[4]']) });
+      expect(await res.json()).toEqual({ raw: '[4]' });
+    }
+  });
+
   it('is read by hono without a node request (app.request)', async () => {
     const ok = await app.request('/echo', { method: 'POST', body: '[3]' });
     expect(await ok.json()).toEqual({ parsed: [3], text: '[3]' });
@@ -78,5 +89,33 @@ describe('a request body read from the socket', () => {
       body: JSON.stringify('y'.repeat(20)),
     });
     expect(big.status).toBe(413);
+  });
+});
+
+describe('the API over a socket', () => {
+  const ctx = useTestContext();
+
+  it('refuses the body of a JSON route sent without a JSON type with 415, as app.request does', async () => {
+    const alice = await createUser(ctx.database.db);
+    const api = serve({ fetch: ctx.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => api.once('listening', resolve));
+    try {
+      const url = `http://127.0.0.1:${(api.address() as AddressInfo).port}/api/add-pet`;
+      const body = JSON.stringify({ petName: 'Rex' });
+      for (const type of ['text/plain', undefined]) {
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${alice.token}`,
+            ...(type && { 'content-type': type }),
+          },
+          body: new Blob([body]),
+        });
+        expect(res.status).toBe(415);
+        expect(((await res.json()) as { code: string }).code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      }
+    } finally {
+      await new Promise((resolve) => api.close(resolve));
+    }
   });
 });
