@@ -3,12 +3,7 @@ import { toCentsStrict } from '@pet-haven/shared/money';
 import type { CreatePaymentBody } from '@pet-haven/shared/payments';
 import type { AppDeps } from '../../app-deps';
 import type { AuthUser } from '../../lib/hono-env';
-import {
-  cancelOpenIntentsOfDonorOn,
-  findRoomForPayment,
-  insertIntentIfRoom,
-  lockDonorThenReservations,
-} from './payments.repository';
+import { findRoomForPayment, startPayment } from './payments.repository';
 import { assertMayStart, campaignFull, MAX_OPEN_PAYMENTS_PER_DONOR } from './payments.rules';
 import { hashClientSecret } from './payments.secrets';
 
@@ -24,10 +19,10 @@ export interface StartedPayment {
  * POST /api/create-payment: reserves the amount against the campaign's maximum and creates the
  * provider's intent. The money rules run once without a lock when the provider is called over the
  * network (to refuse early without calling it) and always holding the campaign's reservation lock,
- * in the transaction that stores the reservation, so concurrent donors can never reserve more than
- * remains. A donor holds at most one unpaid intent per campaign (a new one replaces it, in the same
- * transaction) and at most MAX_OPEN_PAYMENTS_PER_DONOR in all, so nobody can hold a campaign's
- * remainder without paying.
+ * in the statement that stores the reservation (`startPayment`), so concurrent donors can never
+ * reserve more than remains. A donor holds at most one unpaid intent per campaign (a new one
+ * replaces it, in the same statement) and at most MAX_OPEN_PAYMENTS_PER_DONOR in all, so nobody
+ * can hold a campaign's remainder without paying.
  */
 export async function createPayment(
   deps: Deps,
@@ -55,46 +50,36 @@ export async function createPayment(
     donorId: donor.id,
     description,
   });
-  let replaced: string[];
+  let replaced: string[] | null;
   try {
-    replaced = await db.transaction(async (tx) => {
-      const now = new Date();
-      // the donor's lock (their calls one at a time), then the campaign's reservations, not its
-      // row: donations being recorded never wait for them (decision 042). Every payment on a hot
-      // campaign waits for them in turn: they are held for two statements and the commit.
-      // Taken before any intent row, as the campaign side takes them (no deadlock with a pause).
-      await lockDonorThenReservations(tx, donor.id, campaignId);
-      // this payment replaces the donor's open ones here: closed first (waiting for one being
-      // confirmed), so the guard below sees its money once, as raised or not at all
-      const replaced = await cancelOpenIntentsOfDonorOn(tx, donor.id, campaignId);
-      const values = {
-        id: intent.id,
-        provider: provider.name,
-        campaignId,
-        donorId: donor.id,
+    const now = new Date();
+    const values = {
+      id: intent.id,
+      provider: provider.name,
+      campaignId,
+      donorId: donor.id,
+      amountCents,
+      clientSecret: hashClientSecret(intent.clientSecret),
+      expiresAt: new Date(now.getTime() + minutes * 60_000),
+    };
+    const rules = { now, today: campaignToday(now), maxOpenElsewhere: MAX_OPEN_PAYMENTS_PER_DONOR };
+    // one statement: the donor's lock and the campaign's reservations (not its row: donations
+    // being recorded never wait for them), closing the donor's payments this one replaces, and
+    // the guarded insert (decisions 042 and 044)
+    replaced = await startPayment(db, values, rules);
+    if (!replaced) {
+      // refused: the same rules on a new read say why. Writers that hold no lock of ours (a
+      // webhook closing a payment, a donation recorded elsewhere, an expiry) may have made room
+      // since: then the guard is asked once more
+      assertMayStart(
+        await findRoomForPayment(db, campaignId, donor.id, now),
         amountCents,
-        clientSecret: hashClientSecret(intent.clientSecret),
-        expiresAt: new Date(now.getTime() + minutes * 60_000),
-      };
-      const rules = {
         now,
-        today: campaignToday(now),
-        maxOpenElsewhere: MAX_OPEN_PAYMENTS_PER_DONOR,
-      };
-      for (let attempt = 0; !(await insertIntentIfRoom(tx, values, rules)); attempt += 1) {
-        // refused by the guard: the same rules on a new read say why. Writers that hold no lock
-        // of ours (a webhook closing a payment, a donation recorded elsewhere) may have made room
-        // since: then the guard is asked once more
-        assertMayStart(
-          await findRoomForPayment(tx, campaignId, donor.id, now),
-          amountCents,
-          now,
-          minutes,
-        );
-        if (attempt > 0) throw campaignFull();
-      }
-      return replaced;
-    });
+        minutes,
+      );
+      replaced = await startPayment(db, values, rules);
+      if (!replaced) throw campaignFull();
+    }
   } catch (err) {
     await cancelAtProvider(deps, intent.id, 'Could not cancel an unused intent');
     throw err;

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedSql, preparedStatement } from '../../db/prepared';
 import { campaigns, donations, paymentIntents } from '../../db/schema/index';
@@ -35,46 +35,23 @@ export async function findCampaignMoney(
   return rows[0] ?? null;
 }
 
-/** The first key of `lockCampaignReservations`' advisory locks (a lock class of their own). */
+/** The first key of the campaigns' reservations locks (a lock class of their own). */
 const RESERVATIONS_LOCK = 42;
 
 /**
  * Serialises, until the transaction ends, whatever reserves or frees room under a campaign's
- * maximum: starting a payment, and the campaign side's changes (a lowered maximum, pause,
- * archive), which take it before the campaign's row (`holdReservations`). A transaction-scoped
- * advisory lock, not the campaign's row: the row is locked by every recorded donation (the raised
- * amount), and starting a payment never waits for those, nor they for it (decision 042). The
- * two-key form keeps these locks apart from the one-key donor locks.
+ * maximum: starting a payment (`startPayment`, which takes it in the database function), and the
+ * campaign side's changes (a lowered maximum, pause, archive), which take it before the campaign's
+ * row (`holdReservations`). A transaction-scoped advisory lock, not the campaign's row: the row is
+ * locked by every recorded donation (the raised amount), and starting a payment never waits for
+ * those, nor they for it (decision 042). The two-key form keeps these locks apart from the
+ * one-key donor locks; the key is the campaign id's text as the database writes a uuid, as
+ * `start_payment` hashes it.
  */
 export async function lockCampaignReservations(tx: DbOrTx, campaignId: string): Promise<void> {
-  await tx.execute(sql`select ${reservationsLock(campaignId)}`);
-}
-
-/** Takes the campaign's reservations lock (the two-key advisory lock of class 42). */
-const reservationsLock = (campaignId: string | Placeholder | SQL) =>
-  sql`pg_advisory_xact_lock(${RESERVATIONS_LOCK}, hashtext(${campaignId}))`;
-
-/** Takes the donor's lock: their create-payment calls one at a time. */
-const donorLock = (donorId: Placeholder) =>
-  sql`pg_advisory_xact_lock(hashtext('donor-payments:' || ${donorId}::text))`;
-
-/**
- * Takes the donor's lock (their create-payment calls one at a time, so the cap on open payments
- * cannot be raced past), then the campaign's reservations lock, in one statement: in that order
- * (the fenced subquery runs first), before any intent row is touched, as the campaign side takes
- * the reservations before closing intents. Nobody takes these the other way round: no deadlock.
- */
-export async function lockDonorThenReservations(
-  tx: DbOrTx,
-  donorId: string,
-  campaignId: string,
-): Promise<void> {
-  await preparedSql(tx, 'payments_lock_donor_then_reservations', () => {
-    const campaign = sql.placeholder('campaignId');
-    const donor = sql.placeholder('donorId');
-    return sql`
-      select ${reservationsLock(campaign)} from (select ${donorLock(donor)} offset 0) as donor`;
-  }).execute({ campaignId, donorId });
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${RESERVATIONS_LOCK}, hashtext(${campaignId}::uuid::text))`,
+  );
 }
 
 /** What a new payment of `donorId` on a campaign is checked against (`findRoomForPayment`). */
@@ -98,7 +75,7 @@ export async function findRoomForPayment(
   donorId: string,
   now: Date,
 ): Promise<PaymentRoom | null> {
-  const room = roomOf(db, donorId, now);
+  const room = roomOf(donorId, now);
   const [row] = await db
     .select({
       ...moneyColumns,
@@ -116,35 +93,15 @@ export async function findRoomForPayment(
 /**
  * What a new payment of `donorId` is checked against, as expressions on the campaign row in scope
  * (`campaigns.id`): the cents held by others' payments under way on it, and the donor's payments
- * under way on other campaigns. One definition for the read that explains (`findRoomForPayment`)
- * and the guard that decides (`insertIntentIfRoom`).
+ * under way on other campaigns. Both are the database functions `start_payment`'s guard uses
+ * (migration 0019, decision 044): one definition for the read that explains a refusal and the
+ * guard that decides.
  */
-function roomOf(db: DbOrTx, donorId: string | Placeholder | SQL, now: Date | Placeholder | SQL) {
-  const reserved = db
-    .select({ n: sql<number>`coalesce(sum(${paymentIntents.amountCents}), 0)::int` })
-    .from(paymentIntents)
-    .where(
-      and(
-        eq(paymentIntents.campaignId, campaigns.id),
-        unpaid,
-        gt(paymentIntents.expiresAt, now),
-        sql`${paymentIntents.donorId} is distinct from ${donorId}`,
-      ),
-    );
-  const elsewhere = db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(paymentIntents)
-    .where(
-      and(
-        eq(paymentIntents.donorId, donorId),
-        ne(paymentIntents.campaignId, campaigns.id),
-        unpaid,
-        gt(paymentIntents.expiresAt, now),
-      ),
-    );
+function roomOf(donorId: string, now: Date) {
+  const at = now.toISOString();
   return {
-    reservedByOthers: sql<number>`(${reserved})`,
-    donorOpenElsewhere: sql<number>`(${elsewhere})`,
+    reservedByOthers: sql<number>`payment_reserved_by_others(${campaigns.id}, ${donorId}, ${at}::timestamptz)`,
+    donorOpenElsewhere: sql<number>`payment_donor_open_elsewhere(${donorId}, ${campaigns.id}, ${at}::timestamptz)`,
   };
 }
 
@@ -330,79 +287,38 @@ export async function addToRaised(
 }
 
 /**
- * Cancels the donor's unpaid intents on the campaign (a new payment of theirs replaces them);
- * answers their ids. It waits for one being confirmed right now, and skips it if that recorded it
- * (its money then counts as raised): so a new payment's room, read after this, never counts the
- * same money twice nor misses it.
+ * Starts a payment in one statement, outside any transaction (`start_payment`, migration 0019,
+ * decision 044): it takes the donor's lock and the campaign's reservations, closes the donor's
+ * unpaid payments on the campaign that this one replaces (waiting for one being confirmed right
+ * now: recorded, its money counts as raised, and it is left alone), and stores the new one only
+ * if the campaign takes it: not removed, not paused, its last date not before `today`, the donor
+ * holding fewer than `maxOpenElsewhere` payments under way elsewhere, and the maximum not passed
+ * by the raised amount, what others reserve and this amount (`assertMayStart`'s rules). Each step
+ * reads a snapshot of its own, so a donation recorded meanwhile is seen once, as raised. Answers
+ * the ids of the payments it replaced, or null when it stored nothing (and closed nothing): then
+ * `findRoomForPayment` and `assertMayStart` say why. The locks are held for the statement only.
  */
-export async function cancelOpenIntentsOfDonorOn(
-  tx: DbOrTx,
-  donorId: string,
-  campaignId: string,
-): Promise<string[]> {
-  const rows = await preparedStatement(tx, 'payment_intents_cancel_of_donor_on', (name) =>
-    tx
-      .update(paymentIntents)
-      .set({ status: 'canceled', lastError: 'replaced', updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(paymentIntents.campaignId, sql.placeholder('campaignId')),
-          eq(paymentIntents.donorId, sql.placeholder('donorId')),
-          unpaid,
-        ),
-      )
-      .returning({ id: paymentIntents.id })
-      .prepare(name),
-  ).execute({ campaignId, donorId });
-  return rows.map((r) => r.id);
-}
-
-/**
- * Stores a new unpaid intent only if, in the same statement, the campaign takes it: not removed,
- * not paused, its last date not before `today`, the donor holding fewer than `maxOpenElsewhere`
- * payments under way elsewhere, and the maximum not passed by the raised amount, what others
- * reserve and this amount (`assertMayStart`'s rules, as one guard: the campaign's reservations
- * stay locked for this statement and the commit only). Answers whether it was stored; when it was
- * not, `findRoomForPayment` and `assertMayStart` say why.
- */
-export async function insertIntentIfRoom(
-  tx: DbOrTx,
+export async function startPayment(
+  db: DbOrTx,
   values: Required<
     Pick<NewIntent, 'id' | 'provider' | 'campaignId' | 'amountCents' | 'clientSecret' | 'expiresAt'>
   > & { donorId: string },
   rules: { now: Date; today: string; maxOpenElsewhere: number },
-): Promise<boolean> {
-  const { id, provider, campaignId, donorId, amountCents, clientSecret, expiresAt } = values;
-  const { rows } = await preparedSql<{ id: string }>(tx, 'payment_intent_insert_if_room', () => {
+): Promise<string[] | null> {
+  const { rows } = await preparedSql<{ replaced: string[] | null }>(db, 'payment_start', () => {
     const p = (name: string) => sql.placeholder(name);
-    const donor = sql`${p('donorId')}::text`;
-    const amount = sql`${p('amountCents')}::int`;
-    const room = roomOf(tx, donor, p('now'));
-    return sql`
-      insert into ${paymentIntents}
-        (id, provider, campaign_id, donor_id, amount_cents, client_secret, expires_at)
-      select ${p('id')}, ${p('provider')}, ${campaigns.id}, ${donor}, ${amount},
-        ${p('clientSecret')}, ${p('expiresAt')}::timestamptz
-      from ${campaigns}
-      where ${campaigns.id} = ${p('campaignId')} and ${campaigns.archivedAt} is null
-        and not ${campaigns.paused} and ${campaigns.lastDate} >= ${p('today')}::date
-        and ${campaigns.maxDonationCents} - ${campaigns.raisedCents} - ${room.reservedByOthers}
-          >= ${amount}
-        and ${room.donorOpenElsewhere} < ${p('maxOpenElsewhere')}::int
-      returning id`;
+    return sql`select start_payment(${p('id')}, ${p('provider')}, ${p('campaignId')}::uuid,
+        ${p('donorId')}, ${p('amountCents')}::int, ${p('clientSecret')},
+        ${p('expiresAt')}::timestamptz, ${p('now')}::timestamptz, ${p('today')}::date,
+        ${p('maxOpenElsewhere')}::int) as replaced`;
   }).execute({
-    id,
-    provider,
-    campaignId,
-    donorId,
-    amountCents,
-    clientSecret,
-    expiresAt: expiresAt.toISOString(),
+    ...values,
+    expiresAt: values.expiresAt.toISOString(),
     now: rules.now.toISOString(),
     today: rules.today,
     maxOpenElsewhere: rules.maxOpenElsewhere,
   });
-  return rows.length > 0;
+  return rows[0]?.replaced ?? null;
 }
 
 /** True when any donation or payment intent points at the campaign (it must then be kept). */

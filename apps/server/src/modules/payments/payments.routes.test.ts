@@ -131,6 +131,20 @@ describe('one donor cannot hold a campaign', () => {
     expect(await ledger(c._id)).toEqual({ raised: 4000, sum: 4000, n: 1, intents: 1 });
   });
 
+  it('a replacement the campaign cannot take leaves the donor’s open payment as it was', async () => {
+    const d = await createUser(ctx.database.db);
+    const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 50 });
+    const first = (await startPayment(d.token, c._id, 30)).body;
+    expect((await startPayment(stranger.token, c._id, 20)).status).toBe(200);
+    // 50 - 20 held by the stranger leaves 30: a payment of 31 is refused, and nothing changed
+    const over = await startPayment(d.token, c._id, 31);
+    expect(over.status).toBe(400);
+    expect(over.body.message).toContain('$30.00');
+    expect((await openIntents(d.id)).map((o) => o.id)).toEqual([first.paymentIntentId]);
+    expect((await confirm(d.token, first, card('4242424242424242'))).status).toBe(200);
+    expect(await ledger(c._id)).toEqual({ raised: 3000, sum: 3000, n: 1, intents: 1 });
+  });
+
   it('a donor holds at most 3 payments under way at once (429), and a reservation lasts 10 minutes', async () => {
     const d = await createUser(ctx.database.db);
     const campaigns = await Promise.all(
