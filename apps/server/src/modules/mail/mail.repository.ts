@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql, type Placeholder } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { mailOutbox } from '../../db/schema/index';
@@ -39,6 +39,14 @@ export async function insertOutboxMessage(
   return row!.id;
 }
 
+/** Messages neither sent nor given up, due to be tried by `at` (a placeholder of an ISO time). */
+const dueBy = (at: Placeholder) =>
+  and(
+    isNull(mailOutbox.sentAt),
+    isNull(mailOutbox.failedAt),
+    sql`${mailOutbox.nextAttemptAt} <= ${at}::timestamptz`,
+  );
+
 /**
  * Claims up to `limit` due messages for this worker: each gets one more attempt and is not due
  * again until `leaseUntil`, so no other worker (in this process or another) takes it meanwhile;
@@ -55,13 +63,7 @@ export async function claimDueMessages(
     const due = db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(
-        and(
-          isNull(mailOutbox.sentAt),
-          isNull(mailOutbox.failedAt),
-          sql`${mailOutbox.nextAttemptAt} <= ${sql.placeholder('now')}::timestamptz`,
-        ),
-      )
+      .where(dueBy(sql.placeholder('now')))
       .orderBy(mailOutbox.nextAttemptAt)
       .limit(sql.placeholder('limit'))
       .for('update', { skipLocked: true });
@@ -143,13 +145,7 @@ export async function anyDueMessage(db: DbOrTx, now: Date): Promise<boolean> {
     db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(
-        and(
-          isNull(mailOutbox.sentAt),
-          isNull(mailOutbox.failedAt),
-          sql`${mailOutbox.nextAttemptAt} <= ${sql.placeholder('now')}::timestamptz`,
-        ),
-      )
+      .where(dueBy(sql.placeholder('now')))
       .limit(1)
       .prepare(name),
   ).execute({ now: now.toISOString() });
