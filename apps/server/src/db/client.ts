@@ -150,7 +150,8 @@ const embeddedWrites = new WeakMap<Database, WriteCount>();
 
 /**
  * The write generation of `db` when it is an embedded database (PGlite): it moves before every
- * statement that is not a plain SELECT and around every transaction, so a read made under one
+ * statement that does not start with SELECT (a SELECT that writes, calling a function that writes,
+ * starts with a `/* writes *\/` comment) and around every transaction, so a read made under one
  * generation is exact as long as the generation has not moved (decision 030). Undefined for
  * PostgreSQL, where other processes write too.
  */

@@ -78,7 +78,16 @@ export async function createPayment(
         minutes,
       );
       replaced = await startPayment(db, values, rules);
-      if (!replaced) throw campaignFull();
+      if (!replaced) {
+        // refused again: why, as read now (another payment started meanwhile, a pause...)
+        assertMayStart(
+          await findRoomForPayment(db, campaignId, donor.id, now),
+          amountCents,
+          now,
+          minutes,
+        );
+        throw campaignFull();
+      }
     }
   } catch (err) {
     await cancelAtProvider(deps, intent.id, 'Could not cancel an unused intent');

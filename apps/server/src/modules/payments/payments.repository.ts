@@ -67,7 +67,7 @@ export interface PaymentRoom {
  * The campaign's money state, the cents held by others' payments under way and the donor's open
  * payments elsewhere, read in one statement: one snapshot, so a donation recorded meanwhile (which
  * moves its amount from reserved to raised) is seen in both or in neither. Null when there is no
- * such campaign. Under `lockCampaignReservations` it is what `insertIntentIfRoom` checked.
+ * such campaign. Read after `startPayment` refused, it says why (or that there is room again).
  */
 export async function findRoomForPayment(
   db: DbOrTx,
@@ -307,7 +307,8 @@ export async function startPayment(
 ): Promise<string[] | null> {
   const { rows } = await preparedSql<{ replaced: string[] | null }>(db, 'payment_start', () => {
     const p = (name: string) => sql.placeholder(name);
-    return sql`select start_payment(${p('id')}, ${p('provider')}, ${p('campaignId')}::uuid,
+    // a SELECT that writes: the comment first, so the embedded database counts it as a write
+    return sql`/* writes */ select start_payment(${p('id')}, ${p('provider')}, ${p('campaignId')}::uuid,
         ${p('donorId')}, ${p('amountCents')}::int, ${p('clientSecret')},
         ${p('expiresAt')}::timestamptz, ${p('now')}::timestamptz, ${p('today')}::date,
         ${p('maxOpenElsewhere')}::int) as replaced`;

@@ -13,6 +13,7 @@ import { expectError } from '../../../test/helpers/expect';
 import { createUser, type TestUser } from '../../../test/helpers/factories';
 import { paymentsVia, testCard as card, type StartedPayment } from '../../../test/helpers/payments';
 import { type TestResponse, useTestContext, useUsers } from '../../../test/helpers/test-app';
+import { embeddedWriteGeneration } from '../../db/client';
 
 const ctx = useTestContext();
 const { owner, admin } = useUsers(ctx, { owner: {}, admin: { role: 'admin' } });
@@ -144,6 +145,17 @@ describe('one donor cannot hold a campaign', () => {
     expect((await confirm(d.token, first, card('4242424242424242'))).status).toBe(200);
     expect(await ledger(c._id)).toEqual({ raised: 3000, sum: 3000, n: 1, intents: 1 });
   });
+
+  // PostgreSQL keeps no reads: other processes write too
+  it.skipIf(!!process.env.TEST_DATABASE_URL)(
+    'starting a payment counts as a write of the embedded database (its kept reads are dropped)',
+    async () => {
+      const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 50 });
+      const before = embeddedWriteGeneration(ctx.database.db)!;
+      expect((await startPayment(stranger.token, c._id, 5)).status).toBe(200);
+      expect(embeddedWriteGeneration(ctx.database.db)).toBeGreaterThan(before);
+    },
+  );
 
   it('a donor holds at most 3 payments under way at once (429), and a reservation lasts 10 minutes', async () => {
     const d = await createUser(ctx.database.db);
