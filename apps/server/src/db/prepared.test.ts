@@ -7,17 +7,18 @@ import { KEPT_STATEMENTS, preparedSql, preparedStatement } from './prepared';
 const ctx = useTestContext();
 
 describe('statements kept prepared', () => {
-  it('keeps at most KEPT_STATEMENTS per database; past that a new one runs unnamed, each time', async () => {
+  it('keeps at most KEPT_STATEMENTS shaped ones per database; past that a new one runs unnamed, each time, and those the code names are still kept', async () => {
     const db = ctx.database.db;
     const prepared: string[] = [];
+    const build = (i: number) => (name: string) => {
+      prepared.push(name);
+      return db
+        .select({ n: sql<number>`${sql.placeholder('n')}::int + ${sql.raw(String(i))}` })
+        .from(sql`(values (1)) as one (x)`)
+        .prepare(name);
+    };
     const statementOf = (i: number) =>
-      preparedStatement(db, `bounded_${i}`, (name) => {
-        prepared.push(name);
-        return db
-          .select({ n: sql<number>`${sql.placeholder('n')}::int + ${sql.raw(String(i))}` })
-          .from(sql`(values (1)) as one (x)`)
-          .prepare(name);
-      });
+      preparedStatement(db, `bounded_${i}`, build(i), { shaped: true });
     for (let i = 0; i < KEPT_STATEMENTS + 10; i += 1) {
       expect((await statementOf(i).execute({ n: 1 }))[0]!.n).toBe(1 + i);
     }
@@ -32,8 +33,13 @@ describe('statements kept prepared', () => {
       2 + KEPT_STATEMENTS + 5,
     );
     expect(prepared.at(-1)).toBe('');
+    // one the code names is kept past the bound of shaped ones: built once, named
+    const own = () => preparedStatement(db, 'own_statement', build(-1));
+    expect((await own().execute({ n: 3 }))[0]!.n).toBe(2);
+    expect((await own().execute({ n: 4 }))[0]!.n).toBe(3);
+    expect(prepared.filter((name) => name === 'own_statement')).toHaveLength(1);
     if (ctx.database.kind === 'postgres') {
-      // and no connection holds more named statements than the bound
+      // and no connection holds more named statements than the bound and the code's own
       const [row] = (
         (await db.execute(
           sql`select count(*)::int as n from pg_prepared_statements`,
@@ -41,7 +47,7 @@ describe('statements kept prepared', () => {
           rows: Array<{ n: number }>;
         }
       ).rows;
-      expect(row!.n).toBeLessThanOrEqual(KEPT_STATEMENTS);
+      expect(row!.n).toBeLessThanOrEqual(KEPT_STATEMENTS + 1);
     }
   });
 });

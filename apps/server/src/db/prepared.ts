@@ -75,8 +75,23 @@ function onConnectionOf<P>(statement: P, db: DbOrTx): P {
   return Object.create(statement as object, { client: { value: client } }) as P;
 }
 
+/** The statements kept for one database handle, and how many of them are of a visitor's shape. */
+interface Kept {
+  statements: Map<string, unknown>;
+  shaped: number;
+}
+
 // eslint-disable-next-line no-restricted-syntax -- keyed by the database handle, which owns them
-const kept = new WeakMap<object, Map<string, unknown>>();
+const kept = new WeakMap<object, Kept>();
+
+/** Options of a kept statement. */
+export interface KeptOptions {
+  /**
+   * Its name comes from what a visitor asked for (a pet search's shape, decision 041): there may
+   * be thousands, so at most KEPT_STATEMENTS of these are kept.
+   */
+  shaped?: boolean;
+}
 
 /**
  * The statement `name` of `db`, prepared by `prepare(name)` the first time (with `db`, which may be
@@ -84,25 +99,33 @@ const kept = new WeakMap<object, Map<string, unknown>>();
  * filters and names each shape. Inside a transaction the kept statement runs on the
  * transaction's connection; PostgreSQL parses a name once per connection, whichever asks first.
  *
- * At most KEPT_STATEMENTS are kept per database: past that, a new name is built and run unnamed
- * each time (`prepare('')`: planned for each run, nothing left on the connection). The pet
- * searches have thousands of shapes, which anyone can ask for (decision 041); the statements the
- * site asks for first, its common ones, stay prepared.
+ * The statements the code names (the lists', the money's, the session's) are always kept: there
+ * are as many as the code has. Of the shaped ones (`shaped`: the pet searches have thousands of
+ * shapes, which anyone can ask for, decision 041) at most KEPT_STATEMENTS are kept per database:
+ * past that, a new one is built and run unnamed each time (`prepare('')`: planned for each run,
+ * nothing left on the connection). The shapes the site asks for first, its common ones, stay
+ * prepared, and no number of shapes pushes the code's own statements out.
  */
-export function preparedStatement<P>(db: DbOrTx, name: string, prepare: (name: string) => P): P {
+export function preparedStatement<P>(
+  db: DbOrTx,
+  name: string,
+  prepare: (name: string) => P,
+  { shaped = false }: KeptOptions = {},
+): P {
   const handle = handleOf(db);
-  let statements = kept.get(handle);
-  if (!statements) kept.set(handle, (statements = new Map()));
-  let statement = statements.get(name) as P | undefined;
+  let forHandle = kept.get(handle);
+  if (!forHandle) kept.set(handle, (forHandle = { statements: new Map(), shaped: 0 }));
+  let statement = forHandle.statements.get(name) as P | undefined;
   if (!statement) {
-    if (statements.size >= KEPT_STATEMENTS) return prepare('');
+    if (shaped && forHandle.shaped >= KEPT_STATEMENTS) return prepare('');
     statement = prepare(name);
     const prepared = statement as DrizzlePrepared;
     if (!prepared.customResultMapper) {
       const mapper = flatRowMapper(prepared.fields);
       if (mapper) prepared.customResultMapper = mapper;
     }
-    statements.set(name, statement);
+    forHandle.statements.set(name, statement);
+    if (shaped) forHandle.shaped += 1;
   }
   return onConnectionOf(statement, db);
 }
@@ -125,7 +148,7 @@ export function preparedSql<R>(db: DbOrTx, name: string, build: () => SQL): Prep
   }) as unknown as PreparedSql<R>;
 }
 
-/** Most statements kept prepared per database (and so per PostgreSQL connection). */
+/** Most statements of a visitor's shape kept prepared per database (and so per connection). */
 export const KEPT_STATEMENTS = 256;
 
 /** Most reads kept per embedded database (a page of pets is about 25 KB). */
@@ -150,8 +173,9 @@ export function preparedRead<R>(
   db: DbOrTx,
   name: string,
   prepare: (name: string) => { execute(values: Record<string, unknown>): Promise<R> },
+  options: KeptOptions = {},
 ): { execute(values: Record<string, unknown>): Promise<R> } {
-  const statement = preparedStatement(db, name, prepare);
+  const statement = preparedStatement(db, name, prepare, options);
   if (db instanceof PgTransaction) return statement;
   const generation = embeddedWriteGeneration(db);
   if (generation === undefined) return statement;

@@ -426,36 +426,41 @@ export async function searchPets(
   const countsInPage = search.near !== undefined && !after;
   const key = `${shape.join('.')}.${search.sort}${after ? '.after' : ''}`;
   const rowsOf = ({ limit, offset }: PageWindow) =>
-    preparedRead(db, searchStatementName('search', key), (name) => {
-      const pageIds = db
-        .select({
-          id: pets.id,
-          matches: (countsInPage ? sql<number>`count(*) over ()` : sql<null>`null`).as('matches'),
-        })
-        .from(pets)
-        .where(after ? afterCursorOfValues(where) : where)
-        .orderBy(...orderOf(search, distance))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .as('page_ids');
-      // only the page's few rows are joined to their owner, picture and place
-      return db
-        .select({
-          ...petColumns,
-          distanceM: distance ? distance.mapWith(Number) : sql<null>`null`,
-          cursorAt: cursorAtOf(pets.dateAdded),
-          matches: sql<number | null>`${pageIds.matches}`.mapWith((v) =>
-            v === null ? null : Number(v),
-          ),
-        })
-        .from(pets)
-        .innerJoin(pageIds, eq(pageIds.id, pets.id))
-        .innerJoin(user, eq(user.id, pets.ownerId))
-        .innerJoin(images, eq(images.id, pets.imageId))
-        .leftJoin(places, eq(places.id, pets.placeId))
-        .orderBy(...orderOf(search, distance))
-        .prepare(name);
-    }).execute({ ...values, atMicros: after?.atMicros, afterId: after?.id, limit, offset });
+    preparedRead(
+      db,
+      searchStatementName('search', key),
+      (name) => {
+        const pageIds = db
+          .select({
+            id: pets.id,
+            matches: (countsInPage ? sql<number>`count(*) over ()` : sql<null>`null`).as('matches'),
+          })
+          .from(pets)
+          .where(after ? afterCursorOfValues(where) : where)
+          .orderBy(...orderOf(search, distance))
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))
+          .as('page_ids');
+        // only the page's few rows are joined to their owner, picture and place
+        return db
+          .select({
+            ...petColumns,
+            distanceM: distance ? distance.mapWith(Number) : sql<null>`null`,
+            cursorAt: cursorAtOf(pets.dateAdded),
+            matches: sql<number | null>`${pageIds.matches}`.mapWith((v) =>
+              v === null ? null : Number(v),
+            ),
+          })
+          .from(pets)
+          .innerJoin(pageIds, eq(pageIds.id, pets.id))
+          .innerJoin(user, eq(user.id, pets.ownerId))
+          .innerJoin(images, eq(images.id, pets.imageId))
+          .leftJoin(places, eq(places.id, pets.placeId))
+          .orderBy(...orderOf(search, distance))
+          .prepare(name);
+      },
+      { shaped: true },
+    ).execute({ ...values, atMicros: after?.atMicros, afterId: after?.id, limit, offset });
   // Sorted otherwise but with no facts or distance, the list keeps its exact total (pet_counts,
   // the trigram index), as it has newest first; a search by facts or distance counts so far.
   const exact = isPlainList({ ...search, sort: 'newest' });
@@ -469,8 +474,11 @@ export async function searchPets(
           limit: 0,
           offset: 0,
         })
-      : preparedRead(db, searchStatementName('count', shape.join('.')), (name) =>
-          countRowsUpTo(db, pets, where, SEARCH_COUNT_CAP).prepare(name),
+      : preparedRead(
+          db,
+          searchStatementName('count', shape.join('.')),
+          (name) => countRowsUpTo(db, pets, where, SEARCH_COUNT_CAP).prepare(name),
+          { shaped: true },
         ).execute(values);
   /** The total of a page that shows `rows`: from their window when they have it, else counted. */
   const totalFor = (
