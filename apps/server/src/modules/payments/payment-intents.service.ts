@@ -63,31 +63,27 @@ export async function createPayment(
       expiresAt: new Date(now.getTime() + minutes * 60_000),
     };
     const rules = { now, today: campaignToday(now), maxOpenElsewhere: MAX_OPEN_PAYMENTS_PER_DONOR };
-    // one statement: the donor's lock and the campaign's reservations (not its row: donations
-    // being recorded never wait for them), closing the donor's payments this one replaces, and
-    // the guarded insert (decisions 042 and 044)
-    replaced = await startPayment(db, values, rules);
-    if (!replaced) {
-      // refused: the same rules on a new read say why. Writers that hold no lock of ours (a
-      // webhook closing a payment, a donation recorded elsewhere, an expiry) may have made room
-      // since: then the guard is asked once more
+    // refused, the same rules on a new read say why. Writers that hold no lock of ours (a webhook
+    // closing a payment, a donation recorded elsewhere, an expiry, another payment started since)
+    // may have made room or taken it: with room, the guard is asked once more
+    const sayWhyRefused = async () =>
       assertMayStart(
         await findRoomForPayment(db, campaignId, donor.id, now),
         amountCents,
         now,
         minutes,
       );
+    // one statement: the donor's lock and the campaign's reservations (not its row: donations
+    // being recorded never wait for them), closing the donor's payments this one replaces, and
+    // the guarded insert (decisions 042 and 044)
+    replaced = await startPayment(db, values, rules);
+    if (!replaced) {
+      await sayWhyRefused();
       replaced = await startPayment(db, values, rules);
-      if (!replaced) {
-        // refused again: why, as read now (another payment started meanwhile, a pause...)
-        assertMayStart(
-          await findRoomForPayment(db, campaignId, donor.id, now),
-          amountCents,
-          now,
-          minutes,
-        );
-        throw campaignFull();
-      }
+    }
+    if (!replaced) {
+      await sayWhyRefused();
+      throw campaignFull();
     }
   } catch (err) {
     await cancelAtProvider(deps, intent.id, 'Could not cancel an unused intent');
