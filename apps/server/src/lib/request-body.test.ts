@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,9 +8,21 @@ import { readBodyUpTo } from './request-body';
 
 class TooLarge extends Error {}
 
+/** The errors the server answered, in order (a client gone mid-body sees none of its answer). */
+const answeredErrors: Error[] = [];
+
 /** A server whose one route answers the JSON it was sent and the exact text it came as. */
 const app = new Hono();
-app.onError((err, c) => c.json({ error: err.message }, err instanceof TooLarge ? 413 : 400));
+app.onError((err, c) => {
+  answeredErrors.push(err);
+  return c.json({ error: err.message }, err instanceof TooLarge ? 413 : 400);
+});
+/** Requests whose head the server has read, before their body is. */
+let arrived = 0;
+app.use(async (_c, next) => {
+  arrived += 1;
+  await next();
+});
 app.use(
   readBodyUpTo(16, () => {
     throw new TooLarge('too large');
@@ -79,6 +91,21 @@ describe('a request body read from the socket', () => {
       const res = await fetch(`${base}/raw`, { method: 'POST', headers, body: new Blob(['[4]']) });
       expect(await res.json()).toEqual({ raw: '[4]' });
     }
+  });
+
+  it('hands on what a client sent before it went away: malformed JSON, not a stream error', async () => {
+    const { port } = server.address() as AddressInfo;
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const [arrivedBefore, before] = [arrived, answeredErrors.length];
+    socket.write(
+      'POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 15\r\n\r\n{"a":',
+    );
+    // the server has the head and part of the body; then the client is gone
+    await expect.poll(() => arrived).toBe(arrivedBefore + 1);
+    socket.destroy();
+    await expect.poll(() => answeredErrors.length).toBe(before + 1);
+    expect(answeredErrors.at(-1)).toBeInstanceOf(SyntaxError);
   });
 
   it('is read by hono without a node request (app.request)', async () => {
