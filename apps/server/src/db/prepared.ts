@@ -40,8 +40,9 @@ function decoderOf(field: unknown): Decoder {
 /**
  * The rows of a flat selection (every field a top-level key) mapped as drizzle's `mapResultRow`
  * maps them, with each field's decoder found once for the statement instead of again for every
- * value of every row (drizzle was 6 % of the app's time in the lists bench, 2.6 % after). Nested selections (a table per key,
- * with drizzle's nulling of left-joined tables) keep drizzle's mapping.
+ * value of every row (drizzle was 6 % of the app's time in the lists bench, 2.6 % after). Nested
+ * selections (a table per key, with drizzle's nulling of left-joined tables) keep drizzle's
+ * mapping.
  */
 function flatRowMapper(fields: DrizzlePrepared['fields']) {
   if (!fields || fields.some((f) => f.path.length !== 1)) return undefined;

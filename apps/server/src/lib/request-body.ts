@@ -25,13 +25,12 @@ export function readBodyUpTo(maxSize: number, tooLarge: () => never): Middleware
     const type = incoming?.headers['content-type'];
     if (!incoming || !type || !JSON_CONTENT_TYPE.test(type.trim())) return withoutNode(c, next);
     const declared = incoming.headers['content-length'];
-    if (declared !== undefined && !incoming.headers['transfer-encoding']) {
-      if (Number(declared) > maxSize) tooLarge();
-    }
+    const chunked = incoming.headers['transfer-encoding'] !== undefined;
+    if (declared !== undefined && !chunked && Number(declared) > maxSize) tooLarge();
     const body = await bytesUpTo(incoming, maxSize);
     if (!body) tooLarge();
-    // decoded as fetch's text() decodes: UTF-8, a leading byte order mark dropped
-    // hono keeps the promise of each reading there (its type says the value)
+    // hono keeps the promise of each reading in its body cache (its type says the value); the
+    // text is decoded as fetch's text() decodes it: UTF-8, a leading byte order mark dropped
     (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(
       new TextDecoder().decode(body),
     );

@@ -288,15 +288,16 @@ export async function addToRaised(
 
 /**
  * Starts a payment in one statement, outside any transaction (`start_payment`, migration 0019,
- * decision 044): it takes the donor's lock and the campaign's reservations, closes the donor's
+ * decision 044): it takes the donor's lock and the campaign's reservations, locks the donor's
  * unpaid payments on the campaign that this one replaces (waiting for one being confirmed right
- * now: recorded, its money counts as raised, and it is left alone), and stores the new one only
- * if the campaign takes it: not removed, not paused, its last date not before `today`, the donor
- * holding fewer than `maxOpenElsewhere` payments under way elsewhere, and the maximum not passed
- * by the raised amount, what others reserve and this amount (`assertMayStart`'s rules). Each step
- * reads a snapshot of its own, so a donation recorded meanwhile is seen once, as raised. Answers
- * the ids of the payments it replaced, or null when it stored nothing (and closed nothing): then
- * `findRoomForPayment` and `assertMayStart` say why. The locks are held for the statement only.
+ * now: recorded, its money counts as raised, and it is left out), stores the new one only if the
+ * campaign takes it (not removed, not paused, its last date not before `today`, the donor holding
+ * fewer than `maxOpenElsewhere` payments under way elsewhere, and the maximum not passed by the
+ * raised amount, what others reserve and this amount: `assertMayStart`'s rules), and only then
+ * closes the ones it replaces. Each step reads a snapshot of its own, so a donation recorded
+ * meanwhile is seen once, as raised. Answers the ids of the payments it replaced, or null when it
+ * stored nothing (and closed nothing): then `findRoomForPayment` and `assertMayStart` say why.
+ * The locks are held for the statement only.
  */
 export async function startPayment(
   db: DbOrTx,
@@ -308,8 +309,8 @@ export async function startPayment(
   const { rows } = await preparedSql<{ replaced: string[] | null }>(db, 'payment_start', () => {
     const p = (name: string) => sql.placeholder(name);
     // a SELECT that writes: the comment first, so the embedded database counts it as a write
-    return sql`/* writes */ select start_payment(${p('id')}, ${p('provider')}, ${p('campaignId')}::uuid,
-        ${p('donorId')}, ${p('amountCents')}::int, ${p('clientSecret')},
+    return sql`/* writes */ select start_payment(${p('id')}, ${p('provider')},
+        ${p('campaignId')}::uuid, ${p('donorId')}, ${p('amountCents')}::int, ${p('clientSecret')},
         ${p('expiresAt')}::timestamptz, ${p('now')}::timestamptz, ${p('today')}::date,
         ${p('maxOpenElsewhere')}::int) as replaced`;
   }).execute({
