@@ -11,7 +11,10 @@ import { settleRequestsLeftOpen } from './modules/adoption-requests/adoption-req
 import { isDatabaseUnavailable } from './lib/errors';
 import type { Logger } from './lib/logger';
 import { createReadiness } from './lib/readiness';
-import { notifyEndedCampaigns } from './modules/campaigns/campaign-updates.service';
+import {
+  notifyEndedCampaigns,
+  notifyGoalsReached,
+} from './modules/campaigns/campaign-updates.service';
 import { sweepUnusedImages } from './modules/images/images.service';
 import { sendSavedSearchAlerts } from './modules/saved-searches/saved-search-alerts.service';
 
@@ -120,11 +123,16 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     };
     void sweep();
     sweepTimer = setInterval(sweep, config.imageSweepIntervalSeconds * 1000).unref();
-    // Organisers are told when their campaign's last date passes (once, by whichever process).
-    const endedCampaigns = () =>
-      notifyEndedCampaigns(deps).catch((err) => logger.warn({ err }, 'Campaign-end job failed'));
-    void endedCampaigns();
-    campaignTimer = setInterval(endedCampaigns, 10 * 60_000).unref();
+    // Organisers are told when their campaign's last date passes (once, by whichever process),
+    // and when it reached its maximum if the process that recorded the last donation stopped first.
+    const campaignJob = async () => {
+      await notifyGoalsReached(deps).catch((err) => logger.warn({ err }, 'Goal notice job failed'));
+      await notifyEndedCampaigns(deps).catch((err) =>
+        logger.warn({ err }, 'Campaign-end job failed'),
+      );
+    };
+    void campaignJob();
+    campaignTimer = setInterval(campaignJob, 10 * 60_000).unref();
     // Saved searches' owners are told of new matching pets (once a day per search at most).
     const petAlerts = () =>
       sendSavedSearchAlerts(deps).catch((err) => logger.warn({ err }, 'Pet alert job failed'));

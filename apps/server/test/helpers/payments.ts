@@ -57,6 +57,23 @@ export function paymentsVia(ctx: Pick<TestContext, 'request' | 'database'>) {
       return (rows as unknown as { rows: Row[] }).rows[0]!;
     },
 
+    /**
+     * Receipt mails written for the campaign's donations, and donations on the campaign that
+     * have none (each donation has exactly one: its receipt is written with it).
+     */
+    async receipts(campaignId: string) {
+      const rows = await ctx.database.db.execute(sql`
+        select
+          (select count(*)::int from mail_outbox m join donations d
+             on m.text_body like '%/dashboard/receipts/' || d.id::text || '%'
+           where m.kind = 'donation-receipt' and d.campaign_id = ${campaignId}) as mails,
+          (select count(*)::int from donations d where d.campaign_id = ${campaignId}
+             and not exists (select 1 from mail_outbox m where m.kind = 'donation-receipt'
+               and m.text_body like '%/dashboard/receipts/' || d.id::text || '%')) as missing`);
+      type Row = { mails: number; missing: number };
+      return (rows as unknown as { rows: Row[] }).rows[0]!;
+    },
+
     /** Lets the reservation of one payment intent lapse (its expiry a minute ago). */
     async expireIntent(intentId: string) {
       await ctx.database.db.execute(

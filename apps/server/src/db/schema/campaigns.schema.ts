@@ -115,3 +115,17 @@ export const donations = pgTable(
     uniqueIndex('donations_receipt_number_idx').on(t.receiptNumber),
   ],
 );
+
+/**
+ * Campaigns a donation just brought to their maximum, whose organiser is still to be told
+ * (decision 045): written by the recording's statement (`record_donation`), taken and told by
+ * `notifyGoalsReached` right after, or by the campaign job when a process stopped in between.
+ */
+export const campaignGoalNotices = pgTable('campaign_goal_notices', {
+  campaignId: uuid('campaign_id')
+    .primaryKey()
+    .references(() => campaigns.id, { onDelete: 'cascade' }),
+  /** The maximum the campaign reached. */
+  maximumCents: integer('maximum_cents').notNull(),
+  createdAt: createdAt(),
+});

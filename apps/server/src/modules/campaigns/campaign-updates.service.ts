@@ -1,38 +1,45 @@
 import { campaignToday } from '@pet-haven/shared/campaign-values';
 import { formatCents } from '@pet-haven/shared/money';
 import type { AppDeps } from '../../app-deps';
-import type { DbOrTx } from '../../db/client';
 import { campaignEndedMail, campaignGoalReachedMail } from '../mail/mail.templates';
 import { notify } from '../notifications/notifications.service';
-import { claimEndedCampaigns, findCampaignOwner } from './campaigns.repository';
-
-type UpdateDeps = Pick<AppDeps, 'config' | 'mailer'>;
-
-/**
- * A donation just brought the campaign to its maximum: its organiser is told, in the recording's
- * transaction (the maximum is reached once: the guarded addition never passes it, and a full
- * campaign takes no more).
- */
-export async function notifyIfGoalReached(
-  deps: UpdateDeps,
-  tx: DbOrTx,
-  campaign: { id: string; maxDonationCents: number },
-  raisedCents: number,
-): Promise<void> {
-  if (raisedCents < campaign.maxDonationCents) return;
-  const found = await findCampaignOwner(tx, campaign.id);
-  if (!found?.ownerId) return;
-  await notify(deps, tx, found.ownerId, 'campaign-updates', ({ name }) =>
-    campaignGoalReachedMail({
-      name,
-      petName: found.petName,
-      amount: formatCents(campaign.maxDonationCents),
-      site: deps.mailer.site,
-    }),
-  );
-}
+import { claimEndedCampaigns, takeGoalNotices } from './campaigns.repository';
 
 const BATCH = 20;
+
+/**
+ * Tells organisers their campaign reached its maximum (decision 045), from the notices the
+ * recording of the donation that filled it wrote (`record_donation`): each notice is taken
+ * (deleted) and its mail written in one transaction, `skip locked`, so two processes never tell
+ * twice and a crash tells nobody half. The recording calls it for its campaign right after; the
+ * campaign job for notices a stopped process left. Answers how many it took.
+ */
+export async function notifyGoalsReached(
+  deps: Pick<AppDeps, 'config' | 'mailer' | 'database'>,
+  campaignId?: string,
+): Promise<number> {
+  let taken = 0;
+  for (;;) {
+    const batch = await deps.database.db.transaction(async (tx) => {
+      const notices = await takeGoalNotices(tx, campaignId ?? null, BATCH);
+      for (const notice of notices) {
+        if (!notice.ownerId) continue;
+        await notify(deps, tx, notice.ownerId, 'campaign-updates', ({ name }) =>
+          campaignGoalReachedMail({
+            name,
+            petName: notice.petName,
+            amount: formatCents(notice.maximumCents),
+            site: deps.mailer.site,
+          }),
+        );
+      }
+      return notices.length;
+    });
+    taken += batch;
+    if (batch > 0) deps.mailer.wake();
+    if (batch < BATCH) return taken;
+  }
+}
 
 /**
  * The campaign-end job (every process runs it now and then): tells the organiser of each campaign

@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCampaignVia, daysFromToday, donateVia } from '../../../test/helpers/campaigns';
 import { startSmtpPeer, type SmtpPeer } from '../../../test/helpers/smtp-peer';
 import { useTestContext, useUsers } from '../../../test/helpers/test-app';
-import { notifyEndedCampaigns } from './campaign-updates.service';
+import { notifyEndedCampaigns, notifyGoalsReached } from './campaign-updates.service';
 
 // Organisers hear when a campaign reaches its maximum or its last date, once.
 let smtp: SmtpPeer;
@@ -40,6 +41,32 @@ describe('campaign updates', () => {
     );
     const mail = smtp.to(organiser.email).find((m) => m.parsed.subject?.includes('Full'))!;
     expect(mail.parsed.text).toContain('has raised its maximum of $30.00');
+  });
+
+  it('tells the organiser once, whichever of two processes runs the job, when the process that filled the campaign stopped before telling', async () => {
+    const campaign = await createCampaignVia(ctx, organiser.token, {
+      petName: 'Brimful',
+      maxDonationAmount: 25,
+    });
+    await donateVia(ctx, donor.token, campaign._id, 25);
+    expect(await subjectsTo(organiser.email)).toContain(
+      'Your campaign for Brimful reached its maximum',
+    );
+    // told: nothing is left for the job
+    expect(await notifyGoalsReached(ctx.deps)).toBe(0);
+
+    // what a process that recorded the filling donation and stopped before telling leaves behind
+    await ctx.database.db.execute(
+      sql`insert into campaign_goal_notices (campaign_id, maximum_cents) values (${campaign._id}, 2500)`,
+    );
+    const other = { ...ctx.deps };
+    const [a, b] = await Promise.all([notifyGoalsReached(ctx.deps), notifyGoalsReached(other)]);
+    expect(a + b).toBe(1);
+    expect(await notifyGoalsReached(ctx.deps)).toBe(0);
+    const subjects = await subjectsTo(organiser.email);
+    expect(
+      subjects.filter((s) => s === 'Your campaign for Brimful reached its maximum'),
+    ).toHaveLength(2);
   });
 
   it('tells each organiser once when the last date passes, whichever of two processes runs the job', async () => {

@@ -4,7 +4,7 @@ import { afterCursor, countRows, cursorAtOf, keysetPageFrom, pageFrom } from '..
 import { preparedRead } from '../../db/prepared';
 import { countListed, listedInIdOrder } from '../../db/sitemap';
 import type { Page, PageWindow } from '../../lib/paging';
-import { campaigns, donations, images, user } from '../../db/schema/index';
+import { campaignGoalNotices, campaigns, donations, images, user } from '../../db/schema/index';
 
 /** A campaign with what its presentation needs: the owner's e-mail and the picture's width. */
 export interface CampaignRow {
@@ -382,15 +382,40 @@ export async function claimEndedCampaigns(
     });
 }
 
-/** A campaign's organiser and pet name (for the mail when it reaches its maximum). */
-export async function findCampaignOwner(
-  db: DbOrTx,
-  id: string,
-): Promise<{ ownerId: string | null; petName: string } | null> {
-  const [row] = await db
-    .select({ ownerId: campaigns.ownerId, petName: campaigns.petName })
-    .from(campaigns)
-    .where(eq(campaigns.id, id))
-    .limit(1);
-  return row ?? null;
+/**
+ * Takes (deletes) up to `limit` goal notices, of one campaign or any, skipping those another
+ * transaction holds, in the caller's transaction; answers each with the campaign's organiser and
+ * pet name.
+ */
+export async function takeGoalNotices(
+  tx: DbOrTx,
+  campaignId: string | null,
+  limit: number,
+): Promise<
+  { campaignId: string; maximumCents: number; ownerId: string | null; petName: string }[]
+> {
+  const result = await tx.execute(sql`
+    with taken as (
+      delete from ${campaignGoalNotices}
+      where campaign_id in (
+        select campaign_id from ${campaignGoalNotices}
+        where ${campaignId}::uuid is null or campaign_id = ${campaignId}::uuid
+        limit ${limit} for update skip locked)
+      returning campaign_id, maximum_cents)
+    select taken.campaign_id, taken.maximum_cents, c.owner_id, c.pet_name
+    from taken join ${campaigns} c on c.id = taken.campaign_id`);
+  const { rows } = result as unknown as {
+    rows: {
+      campaign_id: string;
+      maximum_cents: number;
+      owner_id: string | null;
+      pet_name: string;
+    }[];
+  };
+  return rows.map((row) => ({
+    campaignId: row.campaign_id,
+    maximumCents: Number(row.maximum_cents),
+    ownerId: row.owner_id,
+    petName: row.pet_name,
+  }));
 }

@@ -9,6 +9,7 @@ import {
   insertOutboxMessage,
   markMessageFailed,
   markMessageSent,
+  type NewOutboxMessage,
 } from './mail.repository';
 import { headerSafe, renderMail, type MailContent, type SiteInfo } from './mail.templates';
 import { createMailTransport, type MailTransport } from './mail.transport';
@@ -36,6 +37,11 @@ export interface Mailer {
     content: MailContent,
     atMost?: { count: number; withinMs: number },
   ): Promise<boolean>;
+  /**
+   * The outbox row of a message, rendered, for a statement that writes it itself with the change
+   * that causes it (`record_donation`, decision 045); `enqueue` is this and the write.
+   */
+  compose(to: string, content: MailContent): NewOutboxMessage;
   /** Lets this process's worker look for due messages now (call it once the change committed). */
   wake(): void;
   /** Delivers every message due now, a batch at a time; answers how many went and how many failed. */
@@ -133,6 +139,19 @@ export function createMailer(
     return running;
   }
 
+  function compose(to: string, content: MailContent): NewOutboxMessage {
+    if (!EMAIL.test(to)) throw new Error('compose: not one e-mail address');
+    const rendered = renderMail(content, site);
+    return {
+      kind: content.kind,
+      recipient: to,
+      subject: rendered.subject,
+      textBody: rendered.text,
+      htmlBody: rendered.html,
+      unsubscribeUrl: content.unsubscribe ? headerSafe(content.unsubscribe.oneClick) : null,
+    };
+  }
+
   const tick = () => {
     deliverDue().catch((err) => logger.warn({ err }, 'Mail delivery pass failed'));
   };
@@ -140,8 +159,9 @@ export function createMailer(
   return {
     delivery: transport.kind,
     site,
+    compose,
     async enqueue(db, to, content, atMost) {
-      if (!EMAIL.test(to)) throw new Error('enqueue: not one e-mail address');
+      const message = compose(to, content);
       if (atMost) {
         const since = new Date(now().getTime() - atMost.withinMs);
         if ((await countMessagesTo(db, to, content.kind, since)) >= atMost.count) {
@@ -152,19 +172,7 @@ export function createMailer(
           return false;
         }
       }
-      const rendered = renderMail(content, site);
-      await insertOutboxMessage(
-        db,
-        {
-          kind: content.kind,
-          recipient: to,
-          subject: rendered.subject,
-          textBody: rendered.text,
-          htmlBody: rendered.html,
-          unsubscribeUrl: content.unsubscribe ? headerSafe(content.unsubscribe.oneClick) : null,
-        },
-        now(),
-      );
+      await insertOutboxMessage(db, message, now());
       return true;
     },
     wake() {

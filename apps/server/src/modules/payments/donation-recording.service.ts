@@ -17,7 +17,6 @@ import {
   closedCodes,
   closedWhat,
   noSuchPayment,
-  RecordingRefused,
   recordOnce,
 } from './payments.rules';
 
@@ -101,22 +100,19 @@ const refundedError = (reason: ClosedReason | 'full' | null) => {
  * refunded, nothing is recorded and PaymentRefunded says why.
  */
 export async function recordSucceeded(deps: Deps, intent: IntentRow): Promise<RecordedDonation> {
-  let result;
-  try {
-    result = await deps.database.db.transaction((tx) =>
-      recordOnce(deps, tx, intent.id, new Date()),
-    );
-  } catch (err) {
-    if (!(err instanceof RecordingRefused)) throw err;
+  const result = await recordOnce(deps, intent, new Date(), { openOnly: false });
+  if ('refused' in result) {
     deps.logger.warn(
-      { paymentIntentId: intent.id, reason: err.reason },
+      { paymentIntentId: intent.id, reason: result.refused },
       'Campaign cannot take this payment: refunding',
     );
     await deps.paymentProvider.refund(intent.id);
     await cancelOpenIntent(deps.database.db, intent.id, 'refunded');
-    throw refundedError(err.reason);
+    throw refundedError(result.refused);
   }
   if ('refunded' in result) throw refundedError(null);
+  // without openOnly a closed or expired payment is recorded all the same (its money was taken)
+  if ('notOpen' in result) throw new Error(`Payment ${intent.id} refused as closed`);
   if (result.created) {
     deps.mailer.wake();
     deps.logger.info(

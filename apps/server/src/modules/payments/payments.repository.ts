@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedSql, preparedStatement } from '../../db/prepared';
 import { campaigns, donations, paymentIntents } from '../../db/schema/index';
+import type { NewOutboxMessage } from '../mail/mail.repository';
 
 /** What a payment needs to know about its campaign. */
 export interface CampaignMoneyState {
@@ -180,7 +181,7 @@ export async function setIntentError(db: DbOrTx, id: string, lastError: string):
 /**
  * Cents held by payments under way: unpaid intents within their reservation window. A succeeded
  * intent holds nothing: it is marked succeeded only in the statement that records its donation
- * and adds it to the raised amount (`recordDonationOnce`), so its money is in `raisedCents`. The
+ * and adds it to the raised amount (`recordPayment`), so its money is in `raisedCents`. The
  * index payment_intents_campaign_open_idx serves this: the cost follows the payments under way,
  * not the campaign's donations.
  */
@@ -207,83 +208,71 @@ export async function reservedCents(
   return row?.n ?? 0;
 }
 
-/**
- * Inserts the donation of a succeeded payment, in the caller's transaction (which holds the
- * intent's lock): UNIQUE payment_intent_id, so a second one for the intent inserts nothing (null).
- * Inserting it takes no lock that recording other donations waits for (its campaign_id key only
- * keeps the campaign from being deleted), so the receipt can be written before the campaign's row
- * is locked by `addToRaised`.
- */
-export async function insertDonation(
-  tx: DbOrTx,
-  intent: Pick<IntentRow, 'id' | 'campaignId' | 'donorId' | 'amountCents'>,
-): Promise<string | null> {
-  const rows = await preparedStatement(tx, 'donation_insert', (name) =>
-    tx
-      .insert(donations)
-      .values({
-        campaignId: sql.placeholder('campaignId'),
-        donorId: sql.placeholder('donorId'),
-        amountCents: sql.placeholder('amountCents'),
-        paymentIntentId: sql.placeholder('intentId'),
-      })
-      .onConflictDoNothing({ target: donations.paymentIntentId })
-      .returning({ id: donations.id })
-      .prepare(name),
-  ).execute({
-    campaignId: intent.campaignId,
-    donorId: intent.donorId,
-    amountCents: intent.amountCents,
-    intentId: intent.id,
-  });
-  return rows[0]?.id ?? null;
-}
+/** What `recordPayment` did: `recorded` now, or why not (nothing changed then). */
+export type RecordOutcome =
+  | 'recorded'
+  /** The payment's donation was recorded before (its raised amount answered). */
+  | 'recorded_before'
+  /** Its money went back to the donor: nothing is ever recorded for it. */
+  | 'refunded'
+  /** Closed or expired, with `openOnly` (the test card form: nothing may be charged). */
+  | 'not_open'
+  /** The campaign cannot take it: removed, paused, ended or its maximum would be passed. */
+  | 'refused'
+  | 'missing';
 
 /**
- * Adds a recorded payment to its campaign's raised amount and marks the intent succeeded, in one
- * statement, only while the campaign takes money: not removed, not paused, its last date not
- * before `today` (the campaign calendar's), and the maximum not passed. PostgreSQL re-checks the
- * WHERE against the latest row after waiting for the row's lock, so concurrent additions neither
- * get lost nor overshoot. The campaign's row stays locked until the transaction ends: the caller
- * sends it last, just before committing. Answers the new raised amount and the maximum, or null
- * when the campaign could not take it (nothing changed).
+ * Records a succeeded payment's donation in one statement, outside any transaction
+ * (`record_donation`, migration 0020, decision 045): it locks the payment and, unless it was
+ * recorded before, refunded or (with `openOnly`) closed or expired, adds its amount to the raised
+ * amount under the campaign's guard (not removed, not paused, its last date not before `today`,
+ * the maximum not passed), then writes the donation (`donationId`, `receiptNumber`, dated `now`),
+ * marks the payment succeeded, writes `mail` (the receipt) to the outbox and, when the campaign is
+ * now full, its goal notice. The campaign's row is locked for the statement only. Answers the
+ * outcome, with the raised amount and the maximum when recorded (now or before).
  */
-export async function addToRaised(
-  tx: DbOrTx,
-  intent: Pick<IntentRow, 'id' | 'campaignId' | 'amountCents'>,
-  today: string,
-): Promise<{ raisedCents: number; maxDonationCents: number } | null> {
-  const { rows } = await preparedSql<{ raised: number; max: number }>(
-    tx,
-    'campaign_add_to_raised',
-    () => {
-      const amount = sql`${sql.placeholder('amountCents')}::int`;
-      return sql`
-        with raised as (
-          update ${campaigns}
-          set raised_cents = raised_cents + ${amount}, updated_at = now()
-          where id = ${sql.placeholder('campaignId')} and archived_at is null and not paused
-            and last_date >= ${sql.placeholder('today')}::date
-            and raised_cents + ${amount} <= max_donation_cents
-          returning raised_cents, max_donation_cents
-        ), paid as (
-          update ${paymentIntents}
-          set status = 'succeeded', last_error = null, updated_at = now()
-          where id = ${sql.placeholder('intentId')} and exists (select 1 from raised)
-          returning id
-        )
-        select raised_cents as raised, max_donation_cents as max,
-          (select count(*) from paid) as paid
-        from raised`;
-    },
-  ).execute({
-    amountCents: intent.amountCents,
-    campaignId: intent.campaignId,
-    today,
-    intentId: intent.id,
+export async function recordPayment(
+  db: DbOrTx,
+  values: {
+    intentId: string;
+    donationId: string;
+    receiptNumber: number;
+    now: Date;
+    today: string;
+    openOnly: boolean;
+    mail: Pick<NewOutboxMessage, 'kind' | 'recipient' | 'subject' | 'textBody' | 'htmlBody'> | null;
+  },
+): Promise<{ outcome: RecordOutcome; raisedCents: number; maximumCents: number }> {
+  const { rows } = await preparedSql<{
+    outcome: RecordOutcome;
+    raised: number | null;
+    maximum: number | null;
+  }>(db, 'payment_record', () => {
+    const p = (name: string) => sql.placeholder(name);
+    // a SELECT that writes: the comment first, so the embedded database counts it as a write
+    return sql`/* writes */ select outcome, raised, maximum from record_donation(${p('intentId')},
+        ${p('donationId')}::uuid, ${p('receiptNumber')}::bigint, ${p('now')}::timestamptz,
+        ${p('today')}::date, ${p('openOnly')}::boolean, ${p('mailKind')}, ${p('mailTo')},
+        ${p('mailSubject')}, ${p('mailText')}, ${p('mailHtml')})`;
+  }).execute({
+    intentId: values.intentId,
+    donationId: values.donationId,
+    receiptNumber: values.receiptNumber,
+    now: values.now.toISOString(),
+    today: values.today,
+    openOnly: values.openOnly,
+    mailKind: values.mail?.kind ?? null,
+    mailTo: values.mail?.recipient ?? null,
+    mailSubject: values.mail?.subject ?? null,
+    mailText: values.mail?.textBody ?? null,
+    mailHtml: values.mail?.htmlBody ?? null,
   });
   const [row] = rows;
-  return row ? { raisedCents: Number(row.raised), maxDonationCents: Number(row.max) } : null;
+  return {
+    outcome: row?.outcome ?? 'missing',
+    raisedCents: Number(row?.raised ?? 0),
+    maximumCents: Number(row?.maximum ?? 0),
+  };
 }
 
 /**

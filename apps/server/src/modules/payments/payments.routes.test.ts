@@ -26,7 +26,7 @@ beforeEach(async () => {
   stranger = await createUser(ctx.database.db);
 });
 
-const { startPayment, confirm, record, ledger, expireIntent } = paymentsVia(ctx);
+const { startPayment, confirm, record, ledger, receipts, expireIntent } = paymentsVia(ctx);
 
 describe('POST /api/create-payment', () => {
   it('answers a client secret and intent id for the signed-in donor', async () => {
@@ -545,6 +545,7 @@ describe('concurrency', () => {
     }
 
     expect(await ledger(c._id)).toEqual({ raised: 40000, sum: 40000, n: 40, intents: 40 });
+    expect(await receipts(c._id)).toEqual({ mails: 40, missing: 0 });
     const details = await ctx.request(`/api/donations/${c._id}`);
     expect(details.body.donatedAmount).toBe(400);
     const donators = await ctx.request(`/api/donations/${c._id}/donators?limit=100`, {

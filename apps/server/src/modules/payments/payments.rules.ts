@@ -1,19 +1,17 @@
 import type { AppDeps } from '../../app-deps';
-import { notifyIfGoalReached } from '../campaigns/campaign-updates.service';
-import { writeReceiptMail } from '../receipts/receipts.service';
+import { randomUUID } from 'node:crypto';
+import { notifyGoalsReached } from '../campaigns/campaign-updates.service';
+import { prepareReceipt } from '../receipts/receipts.service';
 import { campaignToday, isCampaignEnded } from '@pet-haven/shared/campaigns';
 import type { ErrorCode } from '@pet-haven/shared/errors';
 import { formatCents } from '@pet-haven/shared/money';
-import type { DbOrTx } from '../../db/client';
 import { AppError, invalidField, notFound } from '../../lib/errors';
 import {
-  addToRaised,
   type CampaignMoneyState,
   findCampaignMoney,
-  insertDonation,
   type IntentRow,
-  lockIntent,
   type PaymentRoom,
+  recordPayment,
 } from './payments.repository';
 
 /**
@@ -21,7 +19,7 @@ import {
  * - a campaign takes money only while it is live: not removed (archived), not paused, not past
  *   its last date (`closedReason`);
  * - never beyond its maximum, counting the payments under way (`assertCanTake`, and the guarded
- *   update of `recordOnce`);
+ *   statement of `recordOnce`);
  * - a donor holds at most MAX_OPEN_PAYMENTS_PER_DONOR payments under way (`assertMayOpenAnother`);
  * - a succeeded payment becomes exactly one donation, whoever reports it (`recordOnce`).
  * The services of this module (payment-intents, test-payments, donation-recording,
@@ -127,62 +125,71 @@ export function assertMayStart(
   );
 }
 
-type RecordResult = { created: boolean; raisedCents: number } | { refunded: true };
+/** What `recordOnce` did with a payment. */
+export type RecordResult =
+  /** Recorded now (`created`) or before. */
+  | { created: boolean; raisedCents: number }
+  /** Its money went back to the donor: never recorded. */
+  | { refunded: true }
+  /** Closed or expired (asked with `openOnly`): nothing recorded. */
+  | { notOpen: true }
+  /** The campaign cannot take it, and why: nothing recorded. */
+  | { refused: ClosedReason | 'full' };
 
 /**
- * Thrown by `recordOnce` when the campaign cannot take the payment (closed, or its maximum would
- * be passed): the transaction rolls back (the donation and receipt it wrote with it), and the
- * caller then closes the payment (the test provider) or refunds it (a provider's succeeded one).
- */
-export class RecordingRefused extends Error {
-  constructor(readonly reason: ClosedReason | 'full') {
-    super(`The campaign cannot take this payment: ${reason}`);
-  }
-}
-
-/**
- * The one function that turns a succeeded intent into a donation, in the caller's transaction.
- * It locks the intent (unless the caller did), and records only when the payment was not
- * refunded nor recorded already: the donation (unique per intent), its receipt, then the raised
- * amount and the intent's status in one guarded statement (`addToRaised`: the campaign live and
- * the maximum not passed), sent last so the campaign's row, which every donation to the campaign
- * locks, stays locked only until the commit that follows (decision 042). Whoever reports a
- * payment (browser, retry, webhook, test confirm) goes through here. Throws RecordingRefused
- * when the campaign cannot take it.
+ * The one function that turns a succeeded payment into a donation (decision 045), exactly once
+ * whoever reports it (browser, retry, webhook, test card form). `payment` is as read, without a
+ * lock: the receipt is prepared from it (its number taken, its mail rendered), then
+ * `recordPayment` locks the payment and records it in one statement, unless it was recorded
+ * before, refunded, or (with `openOnly`) closed or expired, or the campaign cannot take it (not
+ * live, or its maximum would be passed): then nothing changed, and the answer says which. When the
+ * donation filled the campaign its organiser is told. Call `deps.mailer.wake()` after a recording.
  */
 export async function recordOnce(
-  deps: Pick<AppDeps, 'mailer' | 'config'>,
-  tx: DbOrTx,
-  intentId: string,
+  deps: Pick<AppDeps, 'config' | 'database' | 'logger' | 'mailer'>,
+  payment: IntentRow,
   now: Date,
-  /** The intent, when the caller locked it already. */
-  locked?: IntentRow,
+  options: { openOnly: boolean },
 ): Promise<RecordResult> {
-  const current = locked ?? (await lockIntent(tx, intentId));
-  if (!current) throw noSuchPayment();
-  if (current.lastError === 'refunded') return { refunded: true };
-  // `succeeded` is set only with the raised amount, under the intent's lock: it means recorded
-  if (current.status === 'succeeded') {
-    const campaign = await findCampaignMoney(tx, current.campaignId);
+  const db = deps.database.db;
+  if (payment.lastError === 'refunded') return { refunded: true };
+  // `succeeded` is set only with the raised amount: recorded, nothing to prepare
+  if (payment.status === 'succeeded') {
+    const campaign = await findCampaignMoney(db, payment.campaignId);
     return { created: false, raisedCents: campaign?.raisedCents ?? 0 };
   }
-  const donationId = await insertDonation(tx, current);
-  // the intent was not succeeded under its lock, so a donation already there means a broken
-  // invariant: throwing rolls everything back rather than counting money twice
-  if (!donationId) throw new Error(`Donation for payment ${current.id} already exists`);
-  // the donor's receipt, written with the donation (call deps.mailer.wake() after the commit)
-  await writeReceiptMail(deps, tx, donationId);
-  const added = await addToRaised(tx, current, campaignToday(now));
-  if (!added) {
-    const campaign = await findCampaignMoney(tx, current.campaignId);
-    throw new RecordingRefused((campaign && closedReason(campaign, now)) || 'full');
+  const donationId = randomUUID();
+  const receipt = await prepareReceipt(deps, db, payment, donationId, now);
+  if (!receipt) throw noSuchPayment();
+  const recorded = await recordPayment(db, {
+    intentId: payment.id,
+    donationId,
+    receiptNumber: receipt.receiptNumber,
+    now,
+    today: campaignToday(now),
+    openOnly: options.openOnly,
+    mail: receipt.mail,
+  });
+  switch (recorded.outcome) {
+    case 'missing':
+      throw noSuchPayment();
+    case 'refunded':
+      return { refunded: true };
+    case 'not_open':
+      return { notOpen: true };
+    case 'recorded_before':
+      return { created: false, raisedCents: recorded.raisedCents };
+    case 'refused': {
+      const campaign = await findCampaignMoney(db, payment.campaignId);
+      return { refused: (campaign && closedReason(campaign, now)) || 'full' };
+    }
+    case 'recorded':
+      if (recorded.raisedCents >= recorded.maximumCents) {
+        // recorded whatever happens here: a notice not taken now is taken by the campaign job
+        await notifyGoalsReached(deps, payment.campaignId).catch((err: unknown) =>
+          deps.logger.warn({ err, campaignId: payment.campaignId }, 'Goal notice not sent yet'),
+        );
+      }
+      return { created: true, raisedCents: recorded.raisedCents };
   }
-  // and the organiser's, when this donation filled the campaign
-  await notifyIfGoalReached(
-    deps,
-    tx,
-    { id: current.campaignId, maxDonationCents: added.maxDonationCents },
-    added.raisedCents,
-  );
-  return { created: true, raisedCents: added.raisedCents };
 }

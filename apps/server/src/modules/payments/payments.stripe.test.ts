@@ -42,7 +42,7 @@ beforeEach(async () => {
   stranger = await createUser(ctx.database.db);
 });
 
-const { startPayment, record, ledger, expireIntent } = paymentsVia(ctx);
+const { startPayment, record, ledger, receipts, expireIntent } = paymentsVia(ctx);
 
 /** The refunds Stripe was asked for on one payment intent. */
 const refundsOf = (intentId: string) => stripe.refunds.filter((r) => r.payment_intent === intentId);
@@ -382,6 +382,8 @@ describe('the maximum guard itself', () => {
     const ids = new Set(all.map((a) => a.id));
     expect(stripe.refunds.filter((r) => ids.has(r.payment_intent))).toHaveLength(10);
     expect(await ledger(c._id)).toEqual({ raised: 40000, sum: 40000, n: 40, intents: 40 });
+    // a refused recording wrote no receipt: one per donation
+    expect(await receipts(c._id)).toEqual({ mails: 40, missing: 0 });
   });
 });
 

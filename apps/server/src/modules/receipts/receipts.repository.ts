@@ -57,3 +57,43 @@ export async function findReceipt(db: DbOrTx, donationId: string): Promise<Recei
   ).execute({ donationId });
   return row ?? null;
 }
+
+/** What the receipt of a donation about to be recorded says besides its payment. */
+export interface ReceiptStart {
+  /** Taken now: a recording refused afterwards leaves its number unused. */
+  receiptNumber: number;
+  petName: string;
+  organiserName: string | null;
+  donorName: string | null;
+  donorEmail: string | null;
+}
+
+/**
+ * Takes the next receipt number and reads the campaign's and donor's names for the receipt of a
+ * donation about to be recorded (decision 045), or null when there is no such campaign.
+ */
+export async function takeReceiptStart(
+  db: DbOrTx,
+  campaignId: string,
+  donorId: string | null,
+): Promise<ReceiptStart | null> {
+  const [row] = await preparedStatement(db, 'receipt_start', (name) =>
+    db
+      .select({
+        receiptNumber: sql`nextval(pg_get_serial_sequence('donations', 'receipt_number'))`.mapWith(
+          Number,
+        ),
+        petName: campaigns.petName,
+        organiserName: organiser.name,
+        donorName: donor.name,
+        donorEmail: donor.email,
+      })
+      .from(campaigns)
+      .leftJoin(organiser, eq(organiser.id, campaigns.ownerId))
+      .leftJoin(donor, eq(donor.id, sql.placeholder('donorId')))
+      .where(eq(campaigns.id, sql.placeholder('campaignId')))
+      .limit(1)
+      .prepare(name),
+  ).execute({ campaignId, donorId });
+  return row ?? null;
+}

@@ -6,7 +6,8 @@ import type { AuthUser } from '../../lib/hono-env';
 import { receiptMail } from '../mail/mail.templates';
 import * as receiptsPolicy from './receipts.policy';
 import { presentReceipt } from './receipts.presenter';
-import { findReceipt } from './receipts.repository';
+import type { NewOutboxMessage } from '../mail/mail.repository';
+import { findReceipt, takeReceiptStart } from './receipts.repository';
 
 const receiptNotFound = () => notFound('Receipt not found.');
 
@@ -22,17 +23,42 @@ export async function getReceipt(
 }
 
 /**
- * Writes the receipt mail of a donation just recorded, in the recording's transaction (so a
- * donation always has its receipt, and a rolled-back one none). Receipts always go: they are
- * records of money, not notifications. A donation whose donor is gone gets none.
+ * The receipt of a payment about to be recorded as donation `donationId` at `at` (decision 045):
+ * the receipt number it takes and its mail as an outbox row, rendered now for the statement that
+ * records the donation to write with it (so a donation always has its receipt, and a refused one
+ * none). Receipts always go: they are records of money, not notifications. A donor who is gone
+ * gets none (`mail` null). Null when there is no such campaign.
  */
-export async function writeReceiptMail(
+export async function prepareReceipt(
   deps: Pick<AppDeps, 'mailer'>,
-  tx: DbOrTx,
+  db: DbOrTx,
+  payment: {
+    id: string;
+    provider: string;
+    campaignId: string;
+    donorId: string | null;
+    amountCents: number;
+  },
   donationId: string,
-): Promise<void> {
-  const row = await findReceipt(tx, donationId);
-  if (!row?.donorEmail) return;
-  const receipt = presentReceipt(row);
-  await deps.mailer.enqueue(tx, row.donorEmail, receiptMail({ receipt, site: deps.mailer.site }));
+  at: Date,
+): Promise<{ receiptNumber: number; mail: NewOutboxMessage | null } | null> {
+  const start = await takeReceiptStart(db, payment.campaignId, payment.donorId);
+  if (!start) return null;
+  const { receiptNumber, donorEmail } = start;
+  if (!donorEmail) return { receiptNumber, mail: null };
+  const receipt = presentReceipt({
+    ...start,
+    id: donationId,
+    createdAt: at,
+    amountCents: payment.amountCents,
+    campaignId: payment.campaignId,
+    donorId: payment.donorId,
+    paymentIntentId: payment.id,
+    provider: payment.provider,
+    intentError: null,
+  });
+  return {
+    receiptNumber,
+    mail: deps.mailer.compose(donorEmail, receiptMail({ receipt, site: deps.mailer.site })),
+  };
 }
