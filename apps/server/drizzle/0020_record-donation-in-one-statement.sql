@@ -12,12 +12,12 @@ ALTER TABLE "campaign_goal_notices" ADD CONSTRAINT "campaign_goal_notices_campai
 -- expired answered as such; the raised amount added under the campaign's guard (live, its last
 -- date not before "today", the maximum not passed), or 'refused' with nothing changed; then the
 -- donation, the payment marked succeeded, the receipt mail (rendered by the app beforehand, for the
--- receipt number it took) and, when the campaign is now full, the notice its organiser is told
--- from. A second donation for the payment breaks the unique index and rolls all of it back.
+-- receipt number it took; due at "mail_at", the mailer's clock) and, when the campaign is now full,
+-- the notice its organiser is told from. A second donation for the payment breaks the unique index and rolls all of it back.
 CREATE FUNCTION "record_donation"(
   "intent" text, "donation" uuid, "receipt" bigint, "at" timestamptz, "today" date,
   "open_only" boolean, "mail_kind" text, "mail_to" text, "mail_subject" text, "mail_text" text,
-  "mail_html" text
+  "mail_html" text, "mail_unsubscribe" text, "mail_at" timestamptz
 ) RETURNS TABLE ("outcome" text, "raised" integer, "maximum" integer)
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
@@ -59,10 +59,13 @@ BEGIN
     "payment"."id", "receipt", "at");
   UPDATE "payment_intents" SET "status" = 'succeeded', "last_error" = NULL, "updated_at" = now()
   WHERE "id" = "payment"."id";
-  IF "mail_to" IS NOT NULL THEN
+  -- a donor whose account was deleted since the mail was rendered gets none
+  IF "mail_to" IS NOT NULL AND "payment"."donor_id" IS NOT NULL THEN
     INSERT INTO "mail_outbox"
-      ("kind", "recipient", "subject", "text_body", "html_body", "next_attempt_at", "created_at")
-    VALUES ("mail_kind", "mail_to", "mail_subject", "mail_text", "mail_html", "at", "at");
+      ("kind", "recipient", "subject", "text_body", "html_body", "unsubscribe_url",
+       "next_attempt_at", "created_at")
+    VALUES ("mail_kind", "mail_to", "mail_subject", "mail_text", "mail_html", "mail_unsubscribe",
+      "mail_at", "mail_at");
   END IF;
   IF "raised" >= "maximum" THEN
     INSERT INTO "campaign_goal_notices" ("campaign_id", "maximum_cents")

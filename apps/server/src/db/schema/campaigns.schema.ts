@@ -102,7 +102,10 @@ export const donations = pgTable(
     donorId: userRef('donor_id', 'set null'),
     amountCents: integer('amount_cents').notNull(),
     paymentIntentId: text('payment_intent_id').notNull().unique(),
-    /** The receipt's number (PH-000123), in the order donations were recorded. */
+    /**
+     * The receipt's number (PH-000123), taken just before the donation is recorded (decision 045):
+     * numbers grow with time, and one taken by a recording then refused is left unused.
+     */
     receiptNumber: bigint('receipt_number', { mode: 'number' })
       .notNull()
       .generatedByDefaultAsIdentity(),

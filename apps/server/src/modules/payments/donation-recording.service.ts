@@ -20,7 +20,7 @@ import {
   recordOnce,
 } from './payments.rules';
 
-type Deps = Pick<AppDeps, 'config' | 'database' | 'logger' | 'paymentProvider' | 'mailer'>;
+type Deps = Pick<AppDeps, 'config' | 'database' | 'logger' | 'paymentProvider' | 'mailer' | 'now'>;
 
 /** A donation recorded now (`created`) or before (a retry), and the campaign's raised amount. */
 export interface RecordedDonation {

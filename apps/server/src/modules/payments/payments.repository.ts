@@ -227,8 +227,8 @@ export type RecordOutcome =
  * recorded before, refunded or (with `openOnly`) closed or expired, adds its amount to the raised
  * amount under the campaign's guard (not removed, not paused, its last date not before `today`,
  * the maximum not passed), then writes the donation (`donationId`, `receiptNumber`, dated `now`),
- * marks the payment succeeded, writes `mail` (the receipt) to the outbox and, when the campaign is
- * now full, its goal notice. The campaign's row is locked for the statement only. Answers the
+ * marks the payment succeeded, writes `mail` (the receipt) to the outbox unless the donor is gone
+ * and, when the campaign is now full, its goal notice. The campaign's row is locked for the statement only. Answers the
  * outcome, with the raised amount and the maximum when recorded (now or before).
  */
 export async function recordPayment(
@@ -240,7 +240,9 @@ export async function recordPayment(
     now: Date;
     today: string;
     openOnly: boolean;
-    mail: Pick<NewOutboxMessage, 'kind' | 'recipient' | 'subject' | 'textBody' | 'htmlBody'> | null;
+    /** The receipt, written unless the donor is gone; due at `mailAt` (the mailer's clock). */
+    mail: NewOutboxMessage | null;
+    mailAt: Date;
   },
 ): Promise<{ outcome: RecordOutcome; raisedCents: number; maximumCents: number }> {
   const { rows } = await preparedSql<{
@@ -253,7 +255,8 @@ export async function recordPayment(
     return sql`/* writes */ select outcome, raised, maximum from record_donation(${p('intentId')},
         ${p('donationId')}::uuid, ${p('receiptNumber')}::bigint, ${p('now')}::timestamptz,
         ${p('today')}::date, ${p('openOnly')}::boolean, ${p('mailKind')}, ${p('mailTo')},
-        ${p('mailSubject')}, ${p('mailText')}, ${p('mailHtml')})`;
+        ${p('mailSubject')}, ${p('mailText')}, ${p('mailHtml')}, ${p('mailUnsubscribe')},
+        ${p('mailAt')}::timestamptz)`;
   }).execute({
     intentId: values.intentId,
     donationId: values.donationId,
@@ -266,6 +269,8 @@ export async function recordPayment(
     mailSubject: values.mail?.subject ?? null,
     mailText: values.mail?.textBody ?? null,
     mailHtml: values.mail?.htmlBody ?? null,
+    mailUnsubscribe: values.mail?.unsubscribeUrl ?? null,
+    mailAt: values.mailAt.toISOString(),
   });
   const [row] = rows;
   return {

@@ -157,6 +157,25 @@ describe('one donor cannot hold a campaign', () => {
     },
   );
 
+  it.skipIf(!!process.env.TEST_DATABASE_URL)(
+    'paying counts as a write of the embedded database: the public list shows the new raised amount at once',
+    async () => {
+      const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 50 });
+      const started = await startPayment(stranger.token, c._id, 5);
+      const raisedInList = async () => {
+        const list = await ctx.request('/api/donation-campaigns?page=1');
+        return list.body.find((x: { _id: string }) => x._id === c._id)?.donatedAmount;
+      };
+      expect(await raisedInList()).toBe(0);
+      const before = embeddedWriteGeneration(ctx.database.db)!;
+      expect((await confirm(stranger.token, started.body, card('4242424242424242'))).status).toBe(
+        200,
+      );
+      expect(embeddedWriteGeneration(ctx.database.db)).toBeGreaterThan(before);
+      expect(await raisedInList()).toBe(5);
+    },
+  );
+
   it('a donor holds at most 3 payments under way at once (429), and a reservation lasts 10 minutes', async () => {
     const d = await createUser(ctx.database.db);
     const campaigns = await Promise.all(

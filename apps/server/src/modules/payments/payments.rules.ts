@@ -146,7 +146,7 @@ export type RecordResult =
  * donation filled the campaign its organiser is told. Call `deps.mailer.wake()` after a recording.
  */
 export async function recordOnce(
-  deps: Pick<AppDeps, 'config' | 'database' | 'logger' | 'mailer'>,
+  deps: Pick<AppDeps, 'config' | 'database' | 'logger' | 'mailer' | 'now'>,
   payment: IntentRow,
   now: Date,
   options: { openOnly: boolean },
@@ -169,6 +169,7 @@ export async function recordOnce(
     today: campaignToday(now),
     openOnly: options.openOnly,
     mail: receipt.mail,
+    mailAt: deps.now(),
   });
   switch (recorded.outcome) {
     case 'missing':

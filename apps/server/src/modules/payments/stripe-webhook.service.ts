@@ -14,7 +14,7 @@ import { StripePaymentProvider, toProviderIntent } from './stripe-payments.provi
  * do not match ours, or of other types are acknowledged and ignored.
  */
 export async function handleStripeWebhook(
-  deps: Pick<AppDeps, 'config' | 'database' | 'logger' | 'paymentProvider' | 'mailer'>,
+  deps: Pick<AppDeps, 'config' | 'database' | 'logger' | 'paymentProvider' | 'mailer' | 'now'>,
   rawBody: string,
   signature: string | undefined,
 ): Promise<void> {

@@ -33,7 +33,7 @@ import { type CardOutcome, checkTestCard } from './test-cards';
  * charged).
  */
 export async function confirmTestPayment(
-  deps: Pick<AppDeps, 'config' | 'database' | 'logger' | 'mailer'>,
+  deps: Pick<AppDeps, 'config' | 'database' | 'logger' | 'mailer' | 'now'>,
   caller: AuthUser,
   intentId: string,
   body: TestPaymentConfirmBody,
