@@ -58,15 +58,16 @@ export function paymentsVia(ctx: Pick<TestContext, 'request' | 'database'>) {
     },
 
     /**
-     * Receipt mails written for the campaign's donations, and donations on the campaign that
-     * have none (each donation has exactly one: its receipt is written with it).
+     * Receipt mails written for the campaign's payments (found by the payment reference they
+     * print, so a receipt of a payment that did not become a donation counts too), and donations
+     * on the campaign that have none. Each donation has exactly one: its receipt is written with it.
      */
     async receipts(campaignId: string) {
       const rows = await ctx.database.db.execute(sql`
         select
-          (select count(*)::int from mail_outbox m join donations d
-             on m.text_body like '%/dashboard/receipts/' || d.id::text || '%'
-           where m.kind = 'donation-receipt' and d.campaign_id = ${campaignId}) as mails,
+          (select count(*)::int from mail_outbox m join payment_intents p
+             on m.text_body like '%Payment reference: ' || p.id || '%'
+           where m.kind = 'donation-receipt' and p.campaign_id = ${campaignId}) as mails,
           (select count(*)::int from donations d where d.campaign_id = ${campaignId}
              and not exists (select 1 from mail_outbox m where m.kind = 'donation-receipt'
                and m.text_body like '%/dashboard/receipts/' || d.id::text || '%')) as missing`);

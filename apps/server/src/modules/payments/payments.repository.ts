@@ -123,7 +123,10 @@ export async function findIntent(db: DbOrTx, id: string): Promise<IntentRow | nu
   return rows[0] ?? null;
 }
 
-/** The intent, locked until the transaction ends (one confirmation at a time). */
+/**
+ * The intent, locked until the transaction ends (the test card form's explanation of a payment it
+ * could not charge, `refuseUnpaid`).
+ */
 export async function lockIntent(tx: DbOrTx, id: string): Promise<IntentRow | null> {
   const rows = await preparedStatement(tx, 'payment_intent_lock', (name) =>
     tx
@@ -228,8 +231,9 @@ export type RecordOutcome =
  * amount under the campaign's guard (not removed, not paused, its last date not before `today`,
  * the maximum not passed), then writes the donation (`donationId`, `receiptNumber`, dated `now`),
  * marks the payment succeeded, writes `mail` (the receipt) to the outbox unless the donor is gone
- * and, when the campaign is now full, its goal notice. The campaign's row is locked for the statement only. Answers the
- * outcome, with the raised amount and the maximum when recorded (now or before).
+ * and, when the campaign is now full, its goal notice. The campaign's row is locked from the
+ * addition to the statement's commit, never across a round trip. Answers the outcome, with the
+ * raised amount and the maximum when recorded (now or before).
  */
 export async function recordPayment(
   db: DbOrTx,

@@ -26,7 +26,7 @@ const donor = alias(user, 'donor');
 
 /**
  * Everything a donation's receipt says, or null when there is no such donation (kept prepared:
- * recording a donation reads it for the receipt mail).
+ * the receipt page reads it).
  */
 export async function findReceipt(db: DbOrTx, donationId: string): Promise<ReceiptRow | null> {
   const [row] = await preparedStatement(db, 'receipt_by_donation', (name) =>
