@@ -8,14 +8,13 @@ ALTER TABLE "campaign_goal_notices" ADD CONSTRAINT "campaign_goal_notices_campai
 -- Decision 045: a succeeded payment becomes its donation in one statement, run on its own (no
 -- transaction around it), so the campaign's row, which every donation to the campaign updates, is
 -- locked from the addition to the statement's commit, never across a round trip to the app. In
--- one step: the
--- payment locked; recorded before, refunded or (with "open_only", the test card form) closed or
--- expired answered as such; the raised amount added under the campaign's guard (live, its last
--- date not before "today", the maximum not passed), or 'refused' with nothing changed; then the
--- donation, the payment marked succeeded, the receipt mail (rendered by the app beforehand, for the
--- receipt number it took; due at "mail_at", the mailer's clock) and, when the campaign is now full,
--- the notice its organiser is told from. A second donation for the payment breaks the unique
--- index and rolls all of it back.
+-- one step: the payment locked; recorded before, refunded or (with "open_only", the test card
+-- form) closed or expired answered as such; the raised amount added under the campaign's guard
+-- (live, its last date not before "today", the maximum not passed), or 'refused' with nothing
+-- changed; then the donation, the payment marked succeeded, the receipt mail (rendered by the app
+-- beforehand, for the receipt number it took; due at "mail_at", the mailer's clock) and, when the
+-- campaign is now full, the notice its organiser is told from. A second donation for the payment
+-- breaks the unique index and rolls all of it back.
 CREATE FUNCTION "record_donation"(
   "intent" text, "donation" uuid, "receipt" bigint, "at" timestamptz, "today" date,
   "open_only" boolean, "mail_kind" text, "mail_to" text, "mail_subject" text, "mail_text" text,
