@@ -161,7 +161,6 @@ export function createMailer(
     site,
     compose,
     async enqueue(db, to, content, atMost) {
-      const message = compose(to, content);
       if (atMost) {
         const since = new Date(now().getTime() - atMost.withinMs);
         if ((await countMessagesTo(db, to, content.kind, since)) >= atMost.count) {
@@ -172,7 +171,8 @@ export function createMailer(
           return false;
         }
       }
-      await insertOutboxMessage(db, message, now());
+      // rendered only once it is known to be written
+      await insertOutboxMessage(db, compose(to, content), now());
       return true;
     },
     wake() {

@@ -105,11 +105,9 @@ async function refuseUnpaid(
     async (tx): Promise<RecordedDonation | AppError> => {
       const intent = await lockIntent(tx, intentId);
       if (!intent) throw noSuchPayment();
-      if (intent.status === 'succeeded') {
-        const campaign = await findCampaignMoney(tx, intent.campaignId);
-        return { created: false, raisedCents: campaign?.raisedCents ?? 0 };
-      }
       const campaign = await findCampaignMoney(tx, intent.campaignId);
+      if (intent.status === 'succeeded')
+        return { created: false, raisedCents: campaign?.raisedCents ?? 0 };
       const closed = campaign ? closedReason(campaign, now) : 'archived';
       if (closed) {
         await cancelOpenIntent(tx, intent.id, `campaign_${closed}`);
