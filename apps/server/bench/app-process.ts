@@ -42,6 +42,16 @@ export function memoryOf(pid: number) {
   return { rss: kib('VmRSS') / 1024, hwm: kib('VmHWM') / 1024 };
 }
 
+/**
+ * CPU time process `pid` has used so far (user and system, every thread), in milliseconds, from
+ * /proc (clock ticks of 10 ms on Linux).
+ */
+export function cpuMsOf(pid: number): number {
+  // the fields after the command's closing parenthesis; utime and stime are the 12th and 13th
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Samples the process's VmRSS every 50 ms until stopped; answers the highest sample. */
 export function sampleRss(pid: number) {
   let peak = 0;

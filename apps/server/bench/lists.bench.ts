@@ -14,7 +14,9 @@
  * (the page after the 80th percent of the public list, reached as the web reaches it: by the
  * cursor of the page before; with `page=n` beside it) and the campaign list's first page. The bare
  * server runs, for each request, the statements the app's repository functions send for it,
- * captured through drizzle's logger. The app's resident memory is sampled throughout.
+ * captured through drizzle's logger. The app's resident memory is sampled throughout, and each
+ * server's CPU time per request answered (user and system, from /proc) is read around every line:
+ * on this shared machine it moves less from run to run than the throughput does.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -27,7 +29,14 @@ import { openDatabase } from '../src/db/client';
 import { keysetPageOf } from '../src/lib/paging';
 import { listPublicCampaigns } from '../src/modules/campaigns/campaigns.repository';
 import { listPets } from '../src/modules/pets/pets.repository';
-import { memoryOf, sampleRss, startArgs, startServer, type ChildServer } from './app-process';
+import {
+  cpuMsOf,
+  memoryOf,
+  sampleRss,
+  startArgs,
+  startServer,
+  type ChildServer,
+} from './app-process';
 import type { BareAnswer } from './bare-server';
 import { onScratchDatabase } from './bench-app';
 import { capturingDatabase } from './captured-statements';
@@ -107,11 +116,15 @@ interface Figures {
   p50: number;
   p99: number;
   errors: number;
+  /** The server process's CPU time per request answered, in milliseconds. */
+  cpuMs: number;
 }
 
-async function measure(url: string, connections: number): Promise<Figures> {
-  const { rps, times, errors } = await loadGet(url, connections, SECONDS);
-  return { rps, p50: percentile(times, 50), p99: percentile(times, 99), errors };
+async function measure(server: ChildServer, url: string, connections: number): Promise<Figures> {
+  const cpuBefore = cpuMsOf(server.pid);
+  const { rps, times, errors } = await loadGet(`${server.base}${url}`, connections, SECONDS);
+  const cpuMs = (cpuMsOf(server.pid) - cpuBefore) / Math.max(1, times.length);
+  return { rps, p50: percentile(times, 50), p99: percentile(times, 99), errors, cpuMs };
 }
 
 interface Row {
@@ -175,8 +188,8 @@ async function runSize(databaseUrl: string, pets: number, rows: Row[], peaks: nu
           );
         }
         for (const connections of CONNECTIONS) {
-          const appFigures = await measure(`${app.base}${s.url}`, connections);
-          const bareFigures = await measure(`${bare.base}${s.url}`, connections);
+          const appFigures = await measure(app, s.url, connections);
+          const bareFigures = await measure(bare, s.url, connections);
           rows.push({
             pets,
             scenario: s.name,
@@ -228,6 +241,8 @@ async function main() {
       'bare p50': r.bare.p50,
       'app p99': r.app.p99,
       'bare p99': r.bare.p99,
+      'app CPU ms/req': r.app.cpuMs.toFixed(3),
+      'bare CPU ms/req': r.bare.cpuMs.toFixed(3),
       items: r.items,
       errors: r.app.errors + r.bare.errors,
     })),
