@@ -3,8 +3,10 @@
  * pool of the app's size, nothing else: no framework, no ORM, no validation, no log. For each
  * request it knows (the exact path and query) it runs the very SQL the app runs for it, captured
  * from the app's own repository functions through drizzle's logger (same text, same parameters),
- * side by side as the app does, each prepared once per connection as the app prepares them
- * (decision 029), and answers the rows as JSON with the total in X-Total-Count.
+ * side by side (the app asks a search's count only after its page, and only when the page does
+ * not tell it), each prepared once per connection as the app prepares them (decision 029), and
+ * answers the rows as JSON with the total in X-Total-Count, or past a search's cap the cap in
+ * X-Total-Count-Exceeds (decisions 041 and 047).
  * Anything else is a 404.
  *
  * Run as a process of its own by the bench: `BARE_QUERIES=<file> DATABASE_URL=... PORT=...`.
@@ -26,6 +28,8 @@ export interface BareAnswer {
   total: Statement | null;
   /** Rows shown (the app reads one more, to know there is a next page). */
   limit: number;
+  /** A search's count stops past this (it counts at most `cap + 1` matches). */
+  cap?: number;
 }
 
 function main() {
@@ -49,7 +53,14 @@ function main() {
     Promise.all([run(answer.rows), answer.total && run(answer.total)]).then(
       ([rows, total]) => {
         const headers: Record<string, string> = { 'content-type': 'application/json' };
-        if (total) headers['x-total-count'] = String(Object.values(total.rows[0] ?? {})[0] ?? 0);
+        if (total) {
+          const counted = Number(Object.values(total.rows[0] ?? {})[0] ?? 0);
+          if (answer.cap !== undefined && counted > answer.cap) {
+            headers['x-total-count-exceeds'] = String(answer.cap);
+          } else {
+            headers['x-total-count'] = String(counted);
+          }
+        }
         res.writeHead(200, headers).end(JSON.stringify(rows.rows.slice(0, answer.limit)));
       },
       (err: Error) => {

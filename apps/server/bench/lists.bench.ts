@@ -23,12 +23,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { campaignListQuerySchema } from '@pet-haven/shared/campaigns';
-import { LINK_HEADER, TOTAL_COUNT_HEADER } from '@pet-haven/shared/pagination';
+import {
+  LINK_HEADER,
+  SEARCH_COUNT_CAP,
+  TOTAL_COUNT_HEADER,
+  TOTAL_EXCEEDS_HEADER,
+} from '@pet-haven/shared/pagination';
 import { petListQuerySchema } from '@pet-haven/shared/pets';
 import { openDatabase } from '../src/db/client';
 import { keysetPageOf } from '../src/lib/paging';
 import { listPublicCampaigns } from '../src/modules/campaigns/campaigns.repository';
-import { listPets } from '../src/modules/pets/pets.repository';
+import { listPets, searchPets } from '../src/modules/pets/pets.repository';
 import {
   cpuMsOf,
   memoryOf,
@@ -64,14 +69,23 @@ async function statementsOf(databaseUrl: string, url: string): Promise<BareAnswe
     const { pathname, searchParams } = new URL(url, 'http://bench');
     const query = Object.fromEntries(searchParams);
     let limit: number;
+    let cap: number | undefined;
     if (pathname === '/api/pets') {
       const q = petListQuerySchema.parse(query);
       limit = q.limit;
-      await listPets(
-        db,
-        { search: q.search || undefined, category: q.category, adopted: q.adopted },
-        keysetPageOf(q),
-      );
+      const filter = { category: q.category, adopted: q.adopted };
+      // as the service does: a name search is a search, counted so far (decision 047)
+      if (q.search) {
+        cap = SEARCH_COUNT_CAP;
+        await searchPets(
+          db,
+          { ...filter, search: q.search },
+          { sort: 'newest', today: new Date().toISOString().slice(0, 10) },
+          keysetPageOf(q),
+        );
+      } else {
+        await listPets(db, filter, keysetPageOf(q));
+      }
     } else if (pathname === '/api/donation-campaigns') {
       const q = campaignListQuerySchema.parse(query);
       limit = q.limit;
@@ -82,7 +96,7 @@ async function statementsOf(databaseUrl: string, url: string): Promise<BareAnswe
     // the page's statement has the LIMIT; the other one, if any, counts
     const rows = logged.find((st) => /\blimit\b/i.test(st.text))!;
     const total = logged.find((st) => st !== rows) ?? null;
-    return { rows, total, limit };
+    return { rows, total, limit, ...(cap !== undefined && { cap }) };
   } finally {
     await end();
   }
@@ -179,6 +193,7 @@ async function runSize(databaseUrl: string, pets: number, rows: Row[], peaks: nu
                 (r) => r._id ?? r.id,
               ),
               total: res.headers.get(TOTAL_COUNT_HEADER),
+              exceeds: res.headers.get(TOTAL_EXCEEDS_HEADER),
             };
           }),
         );

@@ -6,8 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { uploadPicture } from '../../../test/helpers/pictures';
 import { useTestContext, useUsers } from '../../../test/helpers/test-app';
 
-// Decision 041: a search by facts or distance counts its matches only up to 1,000 (then says
-// "more than 1,000"), and not at all when its page shows them all.
+// Decisions 041 and 047: a search by name, facts or distance counts its matches only up to 1,000
+// (then says "more than 1,000"), and not at all when its page shows them all.
 const ctx = useTestContext();
 const { owner } = useUsers(ctx, { owner: { name: 'Olive Owner' } });
 const listSchema = z.array(petSchema);
@@ -102,11 +102,36 @@ describe('how a search counts', () => {
     expect(none.total).toBe('0');
   });
 
-  it('the unfiltered list, its categories and a name search keep exact totals, in every sort', async () => {
+  it('the unfiltered list and its categories keep exact totals, in every sort', async () => {
     for (const sort of ['', '&sort=newest', '&sort=oldest', '&sort=name']) {
       expect((await get(`/api/pets?adopted=false${sort}`)).total, sort).toBe('1060');
       expect((await get(`/api/pets?adopted=false&category=cat${sort}`)).total, sort).toBe('1030');
-      expect((await get(`/api/pets?adopted=false&search=cat${sort}`)).total, sort).toBe('1030');
+    }
+  });
+
+  it('a name search counts so far too (decision 047), in every sort', async () => {
+    for (const sort of ['', '&sort=newest', '&sort=oldest', '&sort=name']) {
+      const many = await get(`/api/pets?adopted=false&search=cat${sort}`);
+      expect(many.total, sort).toBeNull();
+      expect(many.exceeds, sort).toBe('1000');
+      expect(many.pets, sort).toHaveLength(24);
+      expect(
+        many.pets.every((p) => p.petName.startsWith('Cat ')),
+        sort,
+      ).toBe(true);
+      const second = await get(many.next!);
+      expect(second.exceeds, sort).toBe('1000');
+      expect(second.pets.map((p) => p._id)).not.toContain(many.pets[0]!._id);
+      // under 1,000 matches: exact, on a page that needs a count and on one that needs none
+      expect((await get(`/api/pets?adopted=false&search=dog${sort}&limit=10`)).total, sort).toBe(
+        '30',
+      );
+      const few = await get(`/api/pets?adopted=false&search=dog%20104${sort}`);
+      expect(few.pets.map((p) => p.petName).sort(), sort).toEqual(
+        Array.from({ length: 10 }, (_, i) => `Dog 104${i}`),
+      );
+      expect(few.total, sort).toBe('10');
+      expect(few.next, sort).toBeNull();
     }
   });
 });

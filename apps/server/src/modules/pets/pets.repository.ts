@@ -117,7 +117,6 @@ type ListValues = {
   adopted?: boolean;
   category?: PetCategory;
   owner?: string;
-  pattern?: string;
   atMicros?: string;
   afterId?: string;
   limit: number;
@@ -130,7 +129,6 @@ const shapeOf = (v: ListValues) =>
     v.adopted !== undefined && 'a',
     v.category !== undefined && 'c',
     v.owner !== undefined && 'o',
-    v.pattern !== undefined && 's',
     v.atMicros !== undefined && 'k',
   ]
     .filter(Boolean)
@@ -142,9 +140,6 @@ function conditions(v: ListValues): SQL | undefined {
   if (v.adopted !== undefined) where.push(eq(pets.adopted, sql.placeholder('adopted')));
   if (v.category !== undefined) where.push(eq(pets.petCategory, sql.placeholder('category')));
   if (v.owner !== undefined) where.push(eq(pets.ownerId, sql.placeholder('owner')));
-  // lower(pet_name) LIKE '%...%' is served by the trigram index pets_name_trgm_idx.
-  if (v.pattern !== undefined)
-    where.push(sql`lower(${pets.petName}) like ${sql.placeholder('pattern')}`);
   return where.length > 0 ? and(...where) : undefined;
 }
 
@@ -169,13 +164,13 @@ const newestFirst = [sql`${pets.dateAdded} desc nulls last`, sql`${pets.id} desc
 /**
  * How many pets match in all, exactly. Filtered by adoption state and category only (the public
  * list and its categories): read from pet_counts, which the database keeps in step with every
- * write (decision 027), in time that does not grow with the pets. With a search or an owner:
- * counted with the page's predicate, served by the trigram index or the owner's.
+ * write (decision 027), in time that does not grow with the pets. An owner's: counted with the
+ * page's predicate, served by the owner's index.
  */
 function countPets(db: DbOrTx, v: ListValues) {
   const shape = shapeOf({ ...v, atMicros: undefined });
   return preparedRead(db, `pets_count_${shape}`, (name) => {
-    if (v.pattern !== undefined || v.owner !== undefined) {
+    if (v.owner !== undefined) {
       return countRows(db, pets, conditions(v)).prepare(name);
     }
     const where: SQL[] = [];
@@ -221,18 +216,22 @@ function pageOfPets(db: DbOrTx, v: ListValues) {
 
 /**
  * One page of pets, newest first (id breaks ties), and how many match in all, exactly
- * (`countPets`). In keyset order (the public list, `keysetPageOf`) the page starts after the
- * window's cursor and tells where the next one starts. Both statements are prepared once per shape
- * of the filter (decision 029); the embedded database keeps their answers until its next write
- * (decision 030).
+ * (`countPets`): the public list and its categories, an owner's pets. A name search is a search
+ * (`searchPets`, decision 047). In keyset order (the public list, `keysetPageOf`) the page starts
+ * after the window's cursor and tells where the next one starts. Both statements are prepared once
+ * per shape of the filter (decision 029); the embedded database keeps their answers until its next
+ * write (decision 030).
  */
-export function listPets(db: DbOrTx, filter: PetFilter, window: PageWindow): Promise<Page<PetRow>> {
+export function listPets(
+  db: DbOrTx,
+  filter: Omit<PetFilter, 'search'>,
+  window: PageWindow,
+): Promise<Page<PetRow>> {
   const after = window.keyset?.after;
   const values: ListValues = {
     adopted: filter.adopted,
     category: filter.category,
     owner: filter.ownerId,
-    pattern: filter.search ? `%${escapeLike(filter.search.toLowerCase())}%` : undefined,
     atMicros: after?.atMicros,
     afterId: after?.id,
     limit: window.limit,
@@ -244,8 +243,12 @@ export function listPets(db: DbOrTx, filter: PetFilter, window: PageWindow): Pro
     : pageFrom(window, rowsOf, countPets(db, values));
 }
 
-/** Whether a search asks for anything beyond the plain list (then `searchPets` answers it). */
-export const isPlainList = (search: PetSearch) =>
+/**
+ * Whether a list asks for nothing beyond the plain list, newest first, by category or adoption
+ * state (`listPets`); anything else, a name search too, is a search (`searchPets`).
+ */
+export const isPlainList = (filter: PetFilter, search: PetSearch) =>
+  !filter.search &&
   search.sort === 'newest' &&
   !search.ageGroup &&
   !search.size &&
@@ -461,16 +464,15 @@ export async function searchPets(
       },
       { shaped: true },
     ).execute({ ...values, atMicros: after?.atMicros, afterId: after?.id, limit, offset });
-  // Sorted otherwise but with no facts or distance, the list keeps its exact total (pet_counts,
-  // the trigram index), as it has newest first; a search by facts or distance counts so far.
-  const exact = isPlainList({ ...search, sort: 'newest' });
+  // Sorted otherwise but with no name, facts or distance, the list keeps its exact total
+  // (pet_counts), as it has newest first; a search counts so far (decisions 041 and 047).
+  const exact = isPlainList(filter, { ...search, sort: 'newest' });
   const cap = exact ? Infinity : SEARCH_COUNT_CAP;
   const countAll = () =>
     exact
       ? countPets(db, {
           adopted: filter.adopted,
           category: filter.category,
-          pattern: values.pattern as string | undefined,
           limit: 0,
           offset: 0,
         })
