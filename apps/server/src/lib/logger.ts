@@ -5,9 +5,9 @@ export type Logger = pino.Logger;
 /**
  * Log lines are gathered and written to stdout a few kilobytes at a time, at least every
  * FLUSH_MS, instead of one write per line. Each write goes through libuv's thread pool (a
- * hand-off to a worker thread and back), which cost the request log about a tenth of a cheap
- * request's CPU (docs/benchmarks.md). Whatever is still gathered is written out when the process
- * exits, also on a fatal error (pino flushes its destination synchronously on exit).
+ * hand-off to a worker thread and back): a few percent of a cheap request's CPU (decision 046).
+ * Whatever is still gathered is written out when the process exits, also on a fatal error (pino
+ * flushes its destination synchronously on exit).
  */
 const GATHER_BYTES = 4096;
 const FLUSH_MS = 1000;
