@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseStartupError } from './db/client';
-import { createLogger, type Logger } from './lib/logger';
+import { createLogger, type Logger, logsWritten } from './lib/logger';
 import { repoRoot } from './paths';
 import { type RunningServer, startServer } from './server';
 
@@ -31,12 +31,12 @@ async function main() {
   try {
     server = await startServer(config, logger);
   } catch (err) {
-    fail(logger, err);
+    return fail(logger, err);
   }
 
   let stopping = false;
   server.ready.catch((err) => {
-    if (!stopping) fail(logger, err);
+    if (!stopping) void fail(logger, err);
   });
 
   const shutdown = (signal: string) => {
@@ -47,8 +47,9 @@ async function main() {
     const force = setTimeout(() => process.exit(1), (config.shutdownDrainSeconds + 10) * 1000);
     force.unref();
     server.close().then(
-      () => {
+      async () => {
         logger.info('Stopped');
+        await logsWritten(logger);
         process.exit(0);
       },
       (err) => fail(logger, err),
@@ -58,11 +59,14 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-/** Start-up failures we can explain are one line; anything else keeps its stack. */
-function fail(logger: Logger, err: unknown): never {
+/**
+ * Start-up failures we can explain are one line; anything else keeps its stack. The process ends
+ * once the line is written.
+ */
+async function fail(logger: Logger, err: unknown): Promise<never> {
   if (err instanceof DatabaseStartupError) logger.fatal(err.message);
   else logger.fatal({ err }, 'Start-up failed');
-  logger.flush();
+  await logsWritten(logger);
   process.exit(1);
 }
 

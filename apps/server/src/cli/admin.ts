@@ -27,7 +27,7 @@ import { type AppDeps, buildDeps } from '../app-deps';
 import { createMemoryCounters } from '../lib/shared-counters';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { createLogger } from '../lib/logger';
+import { createLogger, logsWritten } from '../lib/logger';
 import { repoRoot } from '../paths';
 import { promoteUserByEmail } from '../modules/users/users.service';
 import {
@@ -106,6 +106,7 @@ export async function runAdminCli(
     return 0;
   } finally {
     await database.close();
+    await logsWritten(logger);
   }
 }
 
