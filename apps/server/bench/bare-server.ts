@@ -3,10 +3,10 @@
  * pool of the app's size, nothing else: no framework, no ORM, no validation, no log. For each
  * request it knows (the exact path and query) it runs the very SQL the app runs for it, captured
  * from the app's own repository functions through drizzle's logger (same text, same parameters),
- * side by side (the app asks a search's count only after its page, and only when the page does
- * not tell it), each prepared once per connection as the app prepares them (decision 029), and
- * answers the rows as JSON with the total in X-Total-Count, or past a search's cap the cap in
- * X-Total-Count-Exceeds (decisions 041 and 047).
+ * side by side as the app does, a search's count after its page and only when the page does not
+ * tell the total (decisions 041 and 047), each prepared once per connection as the app prepares
+ * them (decision 029), and answers the rows as JSON with the total in X-Total-Count, or past a
+ * search's cap the cap in X-Total-Count-Exceeds.
  * Anything else is a 404.
  *
  * Run as a process of its own by the bench: `BARE_QUERIES=<file> DATABASE_URL=... PORT=...`.
@@ -50,23 +50,35 @@ function main() {
       res.writeHead(404).end();
       return;
     }
-    Promise.all([run(answer.rows), answer.total && run(answer.total)]).then(
-      ([rows, total]) => {
-        const headers: Record<string, string> = { 'content-type': 'application/json' };
-        if (total) {
-          const counted = Number(Object.values(total.rows[0] ?? {})[0] ?? 0);
-          if (answer.cap !== undefined && counted > answer.cap) {
-            headers['x-total-count-exceeds'] = String(answer.cap);
-          } else {
-            headers['x-total-count'] = String(counted);
-          }
+    const send = (rows: pg.QueryResult, total: number | null) => {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (total !== null) {
+        if (answer.cap !== undefined && total > answer.cap) {
+          headers['x-total-count-exceeds'] = String(answer.cap);
+        } else {
+          headers['x-total-count'] = String(total);
         }
-        res.writeHead(200, headers).end(JSON.stringify(rows.rows.slice(0, answer.limit)));
-      },
-      (err: Error) => {
-        res.writeHead(500).end(err.message);
-      },
-    );
+      }
+      res.writeHead(200, headers).end(JSON.stringify(rows.rows.slice(0, answer.limit)));
+    };
+    const counted = (result: pg.QueryResult) => Number(Object.values(result.rows[0] ?? {})[0] ?? 0);
+    const answered =
+      answer.cap === undefined
+        ? Promise.all([run(answer.rows), answer.total && run(answer.total)]).then(([rows, total]) =>
+            send(rows, total ? counted(total) : null),
+          )
+        : // a search: the page first (one row more than it shows); counted only when a page follows
+          run(answer.rows).then(async (rows) =>
+            send(
+              rows,
+              rows.rows.length > answer.limit && answer.total
+                ? counted(await run(answer.total))
+                : Math.min(rows.rows.length, answer.limit),
+            ),
+          );
+    answered.catch((err: Error) => {
+      res.writeHead(500).end(err.message);
+    });
   });
   server.keepAliveTimeout = 5000;
   server.listen(Number(process.env.PORT), '127.0.0.1');

@@ -93,8 +93,9 @@ async function statementsOf(databaseUrl: string, url: string): Promise<BareAnswe
     } else {
       throw new Error(`No statements known for ${url}`);
     }
-    // the page's statement has the LIMIT; the other one, if any, counts
-    const rows = logged.find((st) => /\blimit\b/i.test(st.text))!;
+    // the page's statement orders its rows; the other one, if any, counts (a search's count has a
+    // LIMIT too, decision 041, and none has an ORDER BY)
+    const rows = logged.find((st) => /\border by\b/i.test(st.text))!;
     const total = logged.find((st) => st !== rows) ?? null;
     return { rows, total, limit, ...(cap !== undefined && { cap }) };
   } finally {

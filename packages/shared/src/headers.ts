@@ -8,11 +8,11 @@ export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 /**
  * In place of X-Total-Count on a list that counts its matches only so far (the pet list searched
- * by facts or distance, decision 041): more than this many items match.
+ * by name, facts or distance, decisions 041 and 047): more than this many items match.
  */
 export const TOTAL_EXCEEDS_HEADER = 'X-Total-Count-Exceeds';
 
-/** How far a search counts its matches before it answers "more than" (decision 041). */
+/** How far a search counts its matches before it answers "more than" (decisions 041, 047). */
 export const SEARCH_COUNT_CAP = 1000;
 
 /**

@@ -75,7 +75,7 @@ const cappedTotalHeaders = {
   },
   [TOTAL_EXCEEDS_HEADER]: {
     schema: { type: 'integer' as const },
-    description: `In place of ${TOTAL_COUNT_HEADER} when more than ${SEARCH_COUNT_CAP} items match: more than this many match (searches by facts or distance count only so far)`,
+    description: `In place of ${TOTAL_COUNT_HEADER} when more than ${SEARCH_COUNT_CAP} items match: more than this many match (searches by name, facts or distance count only so far)`,
   },
 };
 const linkHeader = {

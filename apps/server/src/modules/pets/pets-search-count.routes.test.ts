@@ -122,7 +122,7 @@ describe('how a search counts', () => {
       const second = await get(many.next!);
       expect(second.exceeds, sort).toBe('1000');
       expect(second.pets.map((p) => p._id)).not.toContain(many.pets[0]!._id);
-      // under 1,000 matches: exact, on a page that needs a count and on one that needs none
+      // under 1,000 matches: exact, on a page with more after it and on one that shows them all
       expect((await get(`/api/pets?adopted=false&search=dog${sort}&limit=10`)).total, sort).toBe(
         '30',
       );

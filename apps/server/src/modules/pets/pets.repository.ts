@@ -224,7 +224,8 @@ function pageOfPets(db: DbOrTx, v: ListValues) {
  */
 export function listPets(
   db: DbOrTx,
-  filter: Omit<PetFilter, 'search'>,
+  // no name: a name search given here would not be filtered by, so the type refuses one
+  filter: Omit<PetFilter, 'search'> & { search?: undefined },
   window: PageWindow,
 ): Promise<Page<PetRow>> {
   const after = window.keyset?.after;
@@ -266,7 +267,7 @@ interface SearchStatement {
 }
 
 /**
- * The WHERE of a list with facts or distance, every value a placeholder (`values` holds them;
+ * The WHERE of a search (a name, facts, distance), every value a placeholder (`values` holds them;
  * `shape` names what the text depends on): prepared once per shape, like the plain list's
  * (decision 029). An age group is born in its months for its category (ageBands, one place): a
  * birth date on or before today minus the group's first month, and after today minus its last.
@@ -403,11 +404,11 @@ export function newPetsMatching(
 }
 
 /**
- * A page of the public list filtered by facts or distance, or sorted otherwise than newest first
- * (`isPlainList` false). Its statements are prepared once per shape of the search, like the plain
+ * A page of the public list searched by name, filtered by facts or distance, or sorted otherwise
+ * than newest first (`isPlainList` false). Its statements are prepared once per shape of the search, like the plain
  * list's (decision 029); it is counted with the page's predicate up to SEARCH_COUNT_CAP, and not
  * at all when the page's rows tell the total (`totalOf`: a narrow search fits on its first page;
- * decision 041). Newest first pages by keyset cursor like the plain list; the other sorts page by
+ * decisions 041 and 047). Newest first pages by keyset cursor like the plain list; the other sorts page by
  * offset (each answer's next link says where to go on).
  */
 export async function searchPets(

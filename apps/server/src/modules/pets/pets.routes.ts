@@ -30,7 +30,7 @@ const listRoute = route.get('/pets', {
   request: { query: petListQuerySchema },
   ok: [
     200,
-    // searched by facts or distance, the total counts only so far (decision 041)
+    // searched by name, facts or distance, the total counts only so far (decisions 041, 047)
     pageResponse(z.array(petSchema), 'Pets (no e-mail addresses for anonymous callers)', {
       total: 'capped',
     }),

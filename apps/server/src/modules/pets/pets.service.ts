@@ -29,12 +29,17 @@ const petNotFound = () => notFound('Pet not found');
 /**
  * GET /api/pets (and the admin's all-pets list, with no filters). The plain list (category,
  * adoption state, newest first) is the prepared hot path, its total exact; a name, facts,
- * distance and other sorts go through `searchPets`, counted so far (decisions 041 and 047). `near` must be a place of the gazetteer (400 naming it otherwise).
+ * distance and other sorts go through `searchPets`, counted so far (decisions 041 and 047).
+ * `near` must be a place of the gazetteer (400 naming it otherwise).
  */
 export async function listPets(deps: AppDeps, query: PetListQuery) {
   const { filter, search } = await searchOf(deps, deps.database.db, query);
   return repo.isPlainList(filter, search)
-    ? repo.listPets(deps.database.db, filter, keysetPageOf(query))
+    ? repo.listPets(
+        deps.database.db,
+        { category: filter.category, adopted: filter.adopted },
+        keysetPageOf(query),
+      )
     : repo.searchPets(
         deps.database.db,
         filter,
