@@ -27,7 +27,7 @@ import { cpuMsOf, startArgs, startServer, type ChildServer } from './app-process
 import { onScratchDatabase } from './bench-app';
 import { fillCampaigns } from './fill-campaigns';
 import { fillPets } from './fill-pets';
-import { loadGet } from './measure';
+import { loadGet, percentile } from './measure';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -52,13 +52,20 @@ function buildOf(spec: string): Build {
     label: spec,
     main: path.resolve(dir!, 'main.js'),
     flags: extras.filter((e) => e.startsWith('-')),
+    // NAME=value, the value kept whole (it may hold '=')
     env: Object.fromEntries(
-      extras.filter((e) => !e.startsWith('-')).map((e) => [e.split('=')[0], e.split('=')[1]]),
+      extras
+        .filter((e) => !e.startsWith('-'))
+        .map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]),
     ),
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 async function main() {
   const databaseUrl = process.env.DATABASE_URL;
