@@ -80,6 +80,24 @@ describe('npm run admin -- promote <email>', () => {
     expect(entries[0]).toMatchObject({ actorId: null, actorEmail: 'cli', action: 'user.promote' });
   });
 
+  it('leaves an account whose e-mail is not verified as it is, and exits 1 saying why', async () => {
+    const stranger = await withDatabase((db) =>
+      createUser(db, { email: 'claimed@example.com', emailVerified: false }),
+    );
+    const lines: string[] = [];
+    const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
+    expect(await runAdminCli(['promote', stranger.email], { DATA_DIR: dataDir }, io)).toBe(1);
+    expect(lines.join('\n')).toContain(
+      'claimed@example.com has not verified the e-mail address yet, so it was not promoted',
+    );
+    const { role, entries } = await withDatabase(async (db) => ({
+      role: (await db.select().from(user).where(eq(user.id, stranger.id)))[0]?.role,
+      entries: await db.select().from(auditLog).where(eq(auditLog.targetId, stranger.id)),
+    }));
+    expect(role).toBe('user');
+    expect(entries).toHaveLength(0);
+  });
+
   it('exits 1 for an unknown e-mail and 2 for a usage error', async () => {
     const unknown = await cli('promote', 'nobody@example.com');
     expect(unknown.code).toBe(1);

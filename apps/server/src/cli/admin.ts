@@ -8,7 +8,7 @@
  * Opens the configured database (PostgreSQL when DATABASE_URL is set, otherwise the embedded
  * PGlite database under DATA_DIR, default <repo>/data) and applies migrations, then:
  * - promote: makes the user with that e-mail an admin (recorded in the audit log with actor
- *   "cli"). Exits 1 when no user has that e-mail.
+ *   "cli"). Exits 1 when no user has that e-mail, or when its e-mail is not verified yet.
  * - export: writes every row and every stored picture of the site to the file (site-transfer).
  * - import: reads such a file into this database and picture store, which must hold no row yet
  *   (exits 1, having written no row, when it refuses).
@@ -96,6 +96,14 @@ export async function runAdminCli(
     const outcome = await promoteUserByEmail(deps, { id: null, email: 'cli' }, argument);
     if (!outcome) {
       io.err(`No user has the e-mail ${argument}.`);
+      return 1;
+    }
+    if ('unverified' in outcome) {
+      io.err(
+        `${outcome.user.email} has not verified the e-mail address yet, so it was not promoted: ` +
+          'anyone can sign up with any address. Ask them to open the link mailed to them ' +
+          '(without SMTP_URL, the .eml files in DATA_DIR/mail), then promote again.',
+      );
       return 1;
     }
     io.out(

@@ -8,6 +8,7 @@ const userColumns = {
   id: user.id,
   name: user.name,
   email: user.email,
+  emailVerified: user.emailVerified,
   image: user.image,
   role: user.role,
   createdAt: user.createdAt,

@@ -85,10 +85,15 @@ export async function promoteUserById(deps: UsersDeps, actor: AuthUser, id: stri
   return promote(deps, actor, target);
 }
 
-/** The command line's promote: null when no user has this e-mail. */
+/**
+ * The command line's promote: null when no user has this e-mail. An account whose e-mail is not
+ * verified is left as it is: anyone can sign up with any address, so until its link is opened the
+ * account may not belong to the person the operator means (as with ADMIN_EMAILS).
+ */
 export async function promoteUserByEmail(deps: UsersDeps, actor: AuditActor, email: string) {
   const target = await findUserByEmail(deps.database.db, email);
   if (!target) return null;
+  if (!target.emailVerified) return { user: target, unverified: true as const };
   return { user: target, modifiedCount: await promote(deps, actor, target) };
 }
 
