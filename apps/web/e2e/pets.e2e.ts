@@ -5,7 +5,7 @@ import { expectNoAxeViolationsInBothThemes } from './support/axe';
 import { avatarButton, newUser, registerViaApi } from './support/auth';
 import { createPet, solidPng } from './support/data';
 import { expect, PHONE, test } from './support/fixtures';
-import { expectHidden, expectText, expectVisible, waitForPath } from './support/ui';
+import { expectHidden, expectText, expectVisible, gotoHydrated, waitForPath } from './support/ui';
 
 /**
  * Issue 3, "What it must show": a user adds a pet with a picture, it appears first in /petlist,
@@ -165,7 +165,7 @@ test.describe('pets and adoption', () => {
 
     // the list's filters and cards work from the keyboard
     await page.setViewportSize(PHONE);
-    await page.goto('/petlist');
+    await gotoHydrated(page, '/petlist');
     await page.getByRole('searchbox', { name: 'Search by name' }).focus();
     await page.keyboard.type('zzz-nothing');
     await page.keyboard.press('Enter');

@@ -3,7 +3,7 @@ import { messages } from '@pet-haven/shared/messages';
 import { fillLoginForm, newUser, registerViaApi } from './support/auth';
 import { createCampaign, createPet } from './support/data';
 import { expect, test } from './support/fixtures';
-import { expectVisible, waitForPath } from './support/ui';
+import { expectVisible, gotoHydrated, waitForPath } from './support/ui';
 
 /**
  * Public pages rendered on the server (decision 021): the HTML a link preview or a search engine
@@ -12,10 +12,6 @@ import { expectVisible, waitForPath } from './support/ui';
 
 const meta = (page: Page, key: string) =>
   page.locator(`meta[property="${key}"], meta[name="${key}"]`).getAttribute('content');
-
-/** The page was taken over: the session is asked for once React runs (the server never asks). */
-const hydrated = (page: Page) =>
-  page.waitForResponse((res) => new URL(res.url()).pathname === '/api/auth/get-session');
 
 test.describe('public pages rendered on the server', () => {
   test('a shared pet link: complete without JavaScript, then a working page', async ({
@@ -64,10 +60,8 @@ test.describe('public pages rendered on the server', () => {
     page.on('request', (req) => {
       if (new URL(req.url()).pathname === `/api/pets/${pet._id}`) petRequests.push(req.url());
     });
-    const session = hydrated(page);
-    await page.goto(`/pets/${pet._id}`);
+    await gotoHydrated(page, `/pets/${pet._id}`);
     await expectVisible(page.getByRole('heading', { name: pet.petName, level: 1 }));
-    await session;
     expect(petRequests).toEqual([]);
 
     // it works: Adopt leads a visitor to /login and back to the pet, now with the dialog
@@ -86,11 +80,9 @@ test.describe('public pages rendered on the server', () => {
     await registerViaApi(context, donor);
     await context.clearCookies();
 
-    const session = hydrated(page);
-    const res = await page.goto(`/donation-details/${campaign._id}`);
+    const res = await gotoHydrated(page, `/donation-details/${campaign._id}`);
     expect(res?.status()).toBe(200);
     await expectVisible(page.getByRole('heading', { name: campaign.petName, level: 1 }));
-    await session;
     await page.getByRole('button', { name: 'Donate Now' }).click();
     await waitForPath(page, '/login');
     await fillLoginForm(page, donor);
@@ -105,12 +97,10 @@ test.describe('public pages rendered on the server', () => {
   }) => {
     const missing = '/pets/00000000-0000-4000-8000-000000000000';
     consoleErrors.allowNotFoundPage(missing);
-    const session = hydrated(page);
-    const res = await page.goto(missing);
+    const res = await gotoHydrated(page, missing);
     expect(res?.status()).toBe(404);
     await expectVisible(page.getByRole('heading', { name: messages.notFound.title }));
     await expectVisible(page.getByText(messages.notFound.text));
-    await session;
     await page.getByRole('link', { name: 'Go back home' }).click();
     await waitForPath(page, '/');
   });

@@ -10,11 +10,18 @@ import {
 import { expectNoAxeViolationsInBothThemes } from './support/axe';
 import { expect, PHONE, test } from './support/fixtures';
 import { currentTheme, switchTheme } from './support/theme';
-import { expectHidden, expectText, expectVisible, pathOf, waitForPath } from './support/ui';
+import {
+  expectHidden,
+  expectText,
+  expectVisible,
+  gotoHydrated,
+  pathOf,
+  waitForPath,
+} from './support/ui';
 
 test.describe('the web shell', () => {
   test('dark mode survives a reload, and light mode comes back', async ({ page }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     expect(await currentTheme(page)).toBe('light');
 
     await switchTheme(page, 'dark');
@@ -79,7 +86,7 @@ test.describe('the web shell', () => {
     page,
   }) => {
     await page.setViewportSize(PHONE);
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const openButton = page.getByRole('button', { name: 'Open menu' });
     const drawer = page.getByRole('dialog');
 

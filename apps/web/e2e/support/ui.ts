@@ -23,6 +23,20 @@ export async function waitForPath(
   await page.waitForURL((url) => matches(url.pathname), { timeout, waitUntil: 'commit' });
 }
 
+/**
+ * Opens a page the server renders (decision 021) and waits until the browser has taken it over:
+ * React asks for the session once it runs (the server never does). A click or a key before that
+ * reaches only the server's HTML and is lost, which made tests that act at once flaky.
+ */
+export async function gotoHydrated(page: Page, url: string) {
+  const session = page.waitForResponse(
+    (res) => new URL(res.url()).pathname === '/api/auth/get-session',
+  );
+  const res = await page.goto(url);
+  await session;
+  return res;
+}
+
 /** Web-first: retries until the (first) element is visible, failing after the expect timeout. */
 export async function expectVisible(locator: Locator, timeout?: number) {
   await expect(locator.first()).toBeVisible({ timeout });
