@@ -31,9 +31,9 @@ import {
 } from '@pet-haven/shared/pagination';
 import { petListQuerySchema } from '@pet-haven/shared/pets';
 import { openDatabase } from '../src/db/client';
-import { keysetPageOf } from '../src/lib/paging';
-import { listPublicCampaigns } from '../src/modules/campaigns/campaigns.repository';
-import { listPets, searchPets } from '../src/modules/pets/pets.repository';
+import type { AppDeps } from '../src/app-deps';
+import { listPublic } from '../src/modules/campaigns/campaigns.service';
+import { listPets } from '../src/modules/pets/pets.service';
 import {
   cpuMsOf,
   memoryOf,
@@ -59,37 +59,26 @@ const CPU_PROF = process.env.BENCH_CPU_PROF;
 const profiling = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : [];
 
 /**
- * The statements the app's repository sends to answer `url`, in order, captured by drizzle's
+ * The statements the app's own service sends to answer `url`, in order, captured by drizzle's
  * logger on a connection of this process: the page's rows, then (where the list has a total) the
- * count. The route's own query schema parses the URL, as the app's route does.
+ * count. The route's own query schema parses the URL, as the app's route does; a name search is
+ * counted only so far (decisions 041 and 047), as the service routes it.
  */
 async function statementsOf(databaseUrl: string, url: string): Promise<BareAnswer> {
   const { db, logged, end } = capturingDatabase(databaseUrl);
   try {
+    const deps = { database: { db }, now: () => new Date() } as unknown as AppDeps;
     const { pathname, searchParams } = new URL(url, 'http://bench');
     const query = Object.fromEntries(searchParams);
     let limit: number;
-    let cap: number | undefined;
     if (pathname === '/api/pets') {
       const q = petListQuerySchema.parse(query);
       limit = q.limit;
-      const filter = { category: q.category, adopted: q.adopted };
-      // as the service does: a name search is a search, counted so far (decision 047)
-      if (q.search) {
-        cap = SEARCH_COUNT_CAP;
-        await searchPets(
-          db,
-          { ...filter, search: q.search },
-          { sort: 'newest', today: new Date().toISOString().slice(0, 10) },
-          keysetPageOf(q),
-        );
-      } else {
-        await listPets(db, filter, keysetPageOf(q));
-      }
+      await listPets(deps, q);
     } else if (pathname === '/api/donation-campaigns') {
       const q = campaignListQuerySchema.parse(query);
       limit = q.limit;
-      await listPublicCampaigns(db, keysetPageOf(q));
+      await listPublic(deps, q);
     } else {
       throw new Error(`No statements known for ${url}`);
     }
@@ -97,7 +86,10 @@ async function statementsOf(databaseUrl: string, url: string): Promise<BareAnswe
     // LIMIT too, decision 041, and none has an ORDER BY)
     const rows = logged.find((st) => /\border by\b/i.test(st.text))!;
     const total = logged.find((st) => st !== rows) ?? null;
-    return { rows, total, limit, ...(cap !== undefined && { cap }) };
+    // The plain pet list always reads its total (the counters); the service's search path counts
+    // only so far, with a LIMIT, and only when a page follows (decisions 041 and 047).
+    const searched = pathname === '/api/pets' && (!total || /\blimit\b/i.test(total.text));
+    return { rows, total, limit, ...(searched && { cap: SEARCH_COUNT_CAP }) };
   } finally {
     await end();
   }
