@@ -51,6 +51,13 @@ test.describe('admin area', () => {
     const row = await findRow(page, user.email);
     await row.getByRole('button', { name: /Make Admin/ }).click();
     await expectText(page, messages.users.madeAdmin(user.name));
+    // the toast settles below the fixed navigation bar, leaving its links and menus usable
+    const barBottom = await page
+      .locator('header:has(nav[aria-label="Main"])')
+      .evaluate((el) => el.getBoundingClientRect().bottom);
+    await expect
+      .poll(async () => (await page.locator('[data-sonner-toast]').first().boundingBox())?.y)
+      .toBeGreaterThanOrEqual(barBottom);
     await expectHidden(row.getByRole('button', { name: /Make Admin/ }));
 
     await other.page.reload();

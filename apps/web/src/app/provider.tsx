@@ -21,7 +21,15 @@ export function AppProvider({ children, queryClient: given }: AppProviderProps) 
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>
       <Suspense fallback={null}>
-        <Toaster richColors closeButton position="top-center" theme={isDark ? 'dark' : 'light'} />
+        {/* below the fixed 64 px navigation bar (navbar.tsx), which a toast would otherwise cover */}
+        <Toaster
+          richColors
+          closeButton
+          position="top-center"
+          offset={{ top: 80 }}
+          mobileOffset={{ top: 72 }}
+          theme={isDark ? 'dark' : 'light'}
+        />
       </Suspense>
     </QueryClientProvider>
   );
