@@ -9,12 +9,18 @@
  * search's cap the cap in X-Total-Count-Exceeds.
  * Anything else is a 404.
  *
+ * With `BARE_HTTP=hono` the same answers go out through Hono on `@hono/node-server` (the app's
+ * HTTP layer, without its middleware, validation, ORM or presenters): `BENCH_HONO=1 npm run
+ * bench:lists` measures it beside the two, to tell the framework's share from the app's own.
+ *
  * Run as a process of its own by the bench: `BARE_QUERIES=<file> DATABASE_URL=... PORT=...`.
  * The file maps each request's path and query to the statements of its answer:
  * `{ "/api/pets?adopted=false": { "rows": {text, params}, "total": {text, params} | null, "limit": 24 } }`.
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import pg from 'pg';
 
 export interface Statement {
@@ -44,49 +50,77 @@ function main() {
     if (!names.has(text)) names.set(text, `bare_${names.size}`);
     return pool.query({ name: names.get(text), text, values: params });
   };
+  const counted = (result: pg.QueryResult) => Number(Object.values(result.rows[0] ?? {})[0] ?? 0);
+  /** The answer to a known request: its headers and JSON body, whichever server sends it. */
+  const answerOf = async (answer: BareAnswer) => {
+    let rows: pg.QueryResult;
+    let total: number | null;
+    if (answer.cap === undefined) {
+      const [page, count] = await Promise.all([
+        run(answer.rows),
+        answer.total && run(answer.total),
+      ]);
+      rows = page;
+      total = count ? counted(count) : null;
+    } else {
+      // a search: the page first (one row more than it shows); counted only when a page follows
+      rows = await run(answer.rows);
+      total =
+        rows.rows.length > answer.limit && answer.total
+          ? counted(await run(answer.total))
+          : Math.min(rows.rows.length, answer.limit);
+    }
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (total !== null) {
+      if (answer.cap !== undefined && total > answer.cap) {
+        headers['x-total-count-exceeds'] = String(answer.cap);
+      } else {
+        headers['x-total-count'] = String(total);
+      }
+    }
+    return { headers, body: JSON.stringify(rows.rows.slice(0, answer.limit)) };
+  };
+  const port = Number(process.env.PORT);
+  const server =
+    process.env.BARE_HTTP === 'hono'
+      ? honoServer(answers, answerOf, port)
+      : nodeServer(answers, answerOf, port);
+  process.on('SIGTERM', () => {
+    server.close();
+    if ('closeAllConnections' in server) server.closeAllConnections();
+    void pool.end();
+  });
+}
+
+type AnswerOf = (answer: BareAnswer) => Promise<{ headers: Record<string, string>; body: string }>;
+
+function nodeServer(answers: Record<string, BareAnswer>, answerOf: AnswerOf, port: number) {
   const server = http.createServer((req, res) => {
     const answer = answers[req.url ?? ''];
     if (!answer) {
       res.writeHead(404).end();
       return;
     }
-    const send = (rows: pg.QueryResult, total: number | null) => {
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (total !== null) {
-        if (answer.cap !== undefined && total > answer.cap) {
-          headers['x-total-count-exceeds'] = String(answer.cap);
-        } else {
-          headers['x-total-count'] = String(total);
-        }
-      }
-      res.writeHead(200, headers).end(JSON.stringify(rows.rows.slice(0, answer.limit)));
-    };
-    const counted = (result: pg.QueryResult) => Number(Object.values(result.rows[0] ?? {})[0] ?? 0);
-    const answered =
-      answer.cap === undefined
-        ? Promise.all([run(answer.rows), answer.total && run(answer.total)]).then(([rows, total]) =>
-            send(rows, total ? counted(total) : null),
-          )
-        : // a search: the page first (one row more than it shows); counted only when a page follows
-          run(answer.rows).then(async (rows) =>
-            send(
-              rows,
-              rows.rows.length > answer.limit && answer.total
-                ? counted(await run(answer.total))
-                : Math.min(rows.rows.length, answer.limit),
-            ),
-          );
-    answered.catch((err: Error) => {
-      res.writeHead(500).end(err.message);
-    });
+    answerOf(answer).then(
+      ({ headers, body }) => res.writeHead(200, headers).end(body),
+      (err: Error) => res.writeHead(500).end(err.message),
+    );
   });
   server.keepAliveTimeout = 5000;
-  server.listen(Number(process.env.PORT), '127.0.0.1');
-  process.on('SIGTERM', () => {
-    server.close();
-    server.closeAllConnections();
-    void pool.end();
+  return server.listen(port, '127.0.0.1');
+}
+
+function honoServer(answers: Record<string, BareAnswer>, answerOf: AnswerOf, port: number) {
+  const app = new Hono();
+  app.get('*', async (c) => {
+    const url = new URL(c.req.url);
+    const answer = answers[url.pathname + url.search];
+    if (!answer) return c.body(null, 404);
+    const { headers, body } = await answerOf(answer);
+    return c.body(body, 200, headers);
   });
+  app.onError((err, c) => c.text(err.message, 500));
+  return serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
 }
 
 if (process.env.BARE_QUERIES) main();

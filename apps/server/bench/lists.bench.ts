@@ -7,6 +7,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:lists
  *   BENCH_SIZES=1000,100000 BENCH_CONNECTIONS=10,64 BENCH_SECONDS=4 BENCH_CAMPAIGNS=100000 ...
  *   BENCH_CPU_PROF=/tmp/profiles ...   # both servers write a V8 CPU profile there as they stop
+ *   BENCH_HONO=1 ...   # also the bare server's answers sent through Hono (bare-server.ts)
  *
  * For each size: a scratch database (created and dropped by the run) is filled in this process;
  * then the built app (started as `npm start` starts it, in a process of its own) and the bare
@@ -55,6 +56,8 @@ const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,64').split(',').map(Nu
 const CAMPAIGNS = Number(process.env.BENCH_CAMPAIGNS ?? 100_000);
 const BARE_SERVER = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+/** A third server: the bare server's answers through Hono on @hono/node-server (BARE_HTTP=hono). */
+const WITH_HONO = process.env.BENCH_HONO === '1';
 /** Node flags that make a server write its CPU profile into BENCH_CPU_PROF as it stops. */
 const profiling = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : [];
 
@@ -140,6 +143,7 @@ interface Row {
   connections: number;
   app: Figures;
   bare: Figures;
+  hono?: Figures;
   items: number;
 }
 
@@ -161,6 +165,7 @@ async function runSize(databaseUrl: string, pets: number, rows: Row[], peaks: nu
     );
     const stopSampling = sampleRss(app.pid);
     let bare: ChildServer | undefined;
+    let hono: ChildServer | undefined;
     try {
       const scenarios = await scenariosOf(app);
       const answers: Record<string, BareAnswer> = {};
@@ -172,13 +177,21 @@ async function runSize(databaseUrl: string, pets: number, rows: Row[], peaks: nu
         { BARE_QUERIES: file, DATABASE_URL: scratch },
         scenarios[0]!.url,
       );
-      // both warm up (their JIT, PostgreSQL's plans and caches) on every request first
-      for (const server of [app, bare]) {
+      if (WITH_HONO) {
+        hono = await startServer(
+          [...profiling, '--import', 'tsx', BARE_SERVER],
+          { BARE_QUERIES: file, DATABASE_URL: scratch, BARE_HTTP: 'hono' },
+          scenarios[0]!.url,
+        );
+      }
+      const servers = hono ? [app, bare, hono] : [app, bare];
+      // all warm up (their JIT, PostgreSQL's plans and caches) on every request first
+      for (const server of servers) {
         for (const s of scenarios) await loadGet(`${server.base}${s.url}`, 10, 1);
       }
       for (const s of scenarios) {
-        const [appCheck, bareCheck] = await Promise.all(
-          [app, bare].map(async (server) => {
+        const checks = await Promise.all(
+          servers.map(async (server) => {
             const res = await fetch(`${server.base}${s.url}`);
             if (res.status !== 200) throw new Error(`${s.url} answered ${res.status}`);
             return {
@@ -190,20 +203,24 @@ async function runSize(databaseUrl: string, pets: number, rows: Row[], peaks: nu
             };
           }),
         );
-        if (JSON.stringify(appCheck) !== JSON.stringify(bareCheck)) {
+        const [appCheck, ...baselines] = checks;
+        const differing = baselines.find((b) => JSON.stringify(b) !== JSON.stringify(appCheck));
+        if (differing) {
           throw new Error(
-            `The bare server answers ${s.url} otherwise than the app: ${JSON.stringify(bareCheck)} against ${JSON.stringify(appCheck)}`,
+            `The bare server answers ${s.url} otherwise than the app: ${JSON.stringify(differing)} against ${JSON.stringify(appCheck)}`,
           );
         }
         for (const connections of CONNECTIONS) {
           const appFigures = await measure(app, s.url, connections);
           const bareFigures = await measure(bare, s.url, connections);
+          const honoFigures = hono && (await measure(hono, s.url, connections));
           rows.push({
             pets,
             scenario: s.name,
             connections,
             app: appFigures,
             bare: bareFigures,
+            ...(honoFigures && { hono: honoFigures }),
             items: appCheck!.ids.length,
           });
           console.error(
@@ -214,6 +231,7 @@ async function runSize(databaseUrl: string, pets: number, rows: Row[], peaks: nu
     } finally {
       peaks.push(stopSampling(), memoryOf(app.pid).hwm);
       await bare?.stop();
+      await hono?.stop();
       await app.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -251,8 +269,13 @@ async function main() {
       'bare p99': r.bare.p99,
       'app CPU ms/req': r.app.cpuMs.toFixed(3),
       'bare CPU ms/req': r.bare.cpuMs.toFixed(3),
+      ...(r.hono && {
+        'hono req/s': r.hono.rps,
+        'hono/bare': `${Math.round((100 * r.hono.rps) / r.bare.rps)} %`,
+        'hono CPU ms/req': r.hono.cpuMs.toFixed(3),
+      }),
       items: r.items,
-      errors: r.app.errors + r.bare.errors,
+      errors: r.app.errors + r.bare.errors + (r.hono?.errors ?? 0),
     })),
   );
   const p50 = (pets: number, scenario: string, connections: number) =>
