@@ -8,7 +8,8 @@
  * Opens the configured database (PostgreSQL when DATABASE_URL is set, otherwise the embedded
  * PGlite database under DATA_DIR, default <repo>/data) and applies migrations, then:
  * - promote: makes the user with that e-mail an admin (recorded in the audit log with actor
- *   "cli"). Exits 1 when no user has that e-mail, or when its e-mail is not verified yet.
+ *   "cli"). Exits 1 when no user has that e-mail, or when its e-mail is not verified yet (anyone
+ *   can sign up with any address).
  * - export: writes every row and every stored picture of the site to the file (site-transfer).
  * - import: reads such a file into this database and picture store, which must hold no row yet
  *   (exits 1, having written no row, when it refuses).
@@ -101,8 +102,10 @@ export async function runAdminCli(
     if ('unverified' in outcome) {
       io.err(
         `${outcome.user.email} has not verified the e-mail address yet, so it was not promoted: ` +
-          'anyone can sign up with any address. Ask them to open the link mailed to them ' +
-          '(without SMTP_URL, the .eml files in DATA_DIR/mail), then promote again.',
+          'anyone can sign up with any address. Ask the person it belongs to to open the link ' +
+          'mailed to them (without SMTP_URL, the .eml files in DATA_DIR/mail; signed in, ' +
+          '"Send the link again" mails a new one) and then to set a new password through ' +
+          '"Forgot password?", which signs out every other session; then promote again.',
       );
       return 1;
     }

@@ -11,6 +11,7 @@ import {
   listUsers,
   markProfileSaved,
   setAdminRole,
+  setAdminRoleIfVerified,
   setAdminRoleIfListed,
   updateProfile,
   type UserRow,
@@ -62,9 +63,14 @@ export async function isAdminEmail(deps: UsersDeps, caller: AuthUser, email: str
   return usersPolicy.isAdmin(await findUserByEmail(deps.database.db, email));
 }
 
-async function promote(deps: UsersDeps, actor: AuditActor, target: UserRow) {
+async function promote(
+  deps: UsersDeps,
+  actor: AuditActor,
+  target: UserRow,
+  setRole: typeof setAdminRole = setAdminRole,
+) {
   return deps.database.db.transaction(async (tx) => {
-    const changed = await setAdminRole(tx, target.id);
+    const changed = await setRole(tx, target.id);
     if (!changed) return 0;
     await recordAdminAction(tx, {
       actor,
@@ -87,14 +93,20 @@ export async function promoteUserById(deps: UsersDeps, actor: AuthUser, id: stri
 
 /**
  * The command line's promote: null when no user has this e-mail. An account whose e-mail is not
- * verified is left as it is: anyone can sign up with any address, so until its link is opened the
- * account may not belong to the person the operator means (as with ADMIN_EMAILS).
+ * verified is left as it is (checked again in the update): anyone can sign up with any address,
+ * and the operator names a person by theirs. A verified address proves the mailbox, not who holds
+ * the account's password; the command's refusal says how the owner takes the account over first.
  */
 export async function promoteUserByEmail(deps: UsersDeps, actor: AuditActor, email: string) {
   const target = await findUserByEmail(deps.database.db, email);
   if (!target) return null;
-  if (!target.emailVerified) return { user: target, unverified: true as const };
-  return { user: target, modifiedCount: await promote(deps, actor, target) };
+  if (!usersPolicy.isAdmin(target) && !target.emailVerified) {
+    return { user: target, unverified: true as const };
+  }
+  return {
+    user: target,
+    modifiedCount: await promote(deps, actor, target, setAdminRoleIfVerified),
+  };
 }
 
 /**
