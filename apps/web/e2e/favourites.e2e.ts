@@ -3,7 +3,7 @@ import { fillLoginForm, newUser, registerViaApi } from './support/auth';
 import { expectNoAxeViolationsInBothThemes } from './support/axe';
 import { createPet } from './support/data';
 import { expect, test } from './support/fixtures';
-import { expectVisible, waitForPath } from './support/ui';
+import { expectVisible, gotoHydrated, waitForPath } from './support/ui';
 
 /** Issue 14 (favourites): the heart on a pet, the way back after signing in, the dashboard list. */
 test.describe('favourites', () => {
@@ -22,7 +22,7 @@ test.describe('favourites', () => {
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear()).catch(() => undefined);
 
-    await page.goto(`/pets/${pet._id}`);
+    await gotoHydrated(page, `/pets/${pet._id}`);
     await page.getByRole('button', { name: `Save ${name} to favourites` }).click();
     await waitForPath(page, '/login');
     await fillLoginForm(page, fan);

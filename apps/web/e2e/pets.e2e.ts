@@ -57,7 +57,7 @@ test.describe('pets and adoption', () => {
     expect(await page.getByLabel('Pet Name').inputValue()).toBe('');
 
     // --- it is first in /petlist, and the filters find it
-    await page.goto('/petlist');
+    await gotoHydrated(page, '/petlist');
     await expectVisible(firstCard(page).getByRole('heading', { name: petName }));
     const img = firstCard(page).getByRole('img', { name: petName });
     expect(await img.getAttribute('srcset')).toMatch(/\/api\/images\/[0-9a-f]{64}-\d+w\.webp \d+w/);

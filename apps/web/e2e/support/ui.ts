@@ -29,11 +29,12 @@ export async function waitForPath(
  * reaches only the server's HTML and is lost, which made tests that act at once flaky.
  */
 export async function gotoHydrated(page: Page, url: string) {
-  const session = page.waitForResponse(
-    (res) => new URL(res.url()).pathname === '/api/auth/get-session',
-  );
-  const res = await page.goto(url);
-  await session;
+  const [res] = await Promise.all([
+    page.goto(url),
+    page.waitForResponse((res) => new URL(res.url()).pathname === '/api/auth/get-session', {
+      timeout: 20_000,
+    }),
+  ]);
   return res;
 }
 
