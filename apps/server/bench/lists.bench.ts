@@ -6,7 +6,7 @@
  *   npm run build
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:lists
  *   BENCH_SIZES=1000,100000 BENCH_CONNECTIONS=10,64 BENCH_SECONDS=4 BENCH_CAMPAIGNS=100000 ...
- *   BENCH_CPU_PROF=/tmp/profiles ...   # both servers write a V8 CPU profile there as they stop
+ *   BENCH_CPU_PROF=/tmp/profiles ...   # every server writes a V8 CPU profile there as it stops
  *   BENCH_HONO=1 ...   # also the bare server's answers sent through Hono (bare-server.ts)
  *
  * For each size: a scratch database (created and dropped by the run) is filled in this process;
@@ -14,8 +14,8 @@
  * server take turns on the same requests: the public pet list, a category, a search, a deep page
  * (the page after the 80th percent of the public list, reached as the web reaches it: by the
  * cursor of the page before; with `page=n` beside it) and the campaign list's first page. The bare
- * server runs, for each request, the statements the app's repository functions send for it,
- * captured through drizzle's logger. The app's resident memory is sampled throughout, and each
+ * server runs, for each request, the statements the app's services send for it, captured through
+ * drizzle's logger. The app's resident memory is sampled throughout, and each
  * server's CPU time per request answered (user and system, from /proc) is read around every line:
  * on this shared machine it moves less from run to run than the throughput does.
  */
@@ -90,7 +90,9 @@ async function statementsOf(databaseUrl: string, url: string): Promise<BareAnswe
     const rows = logged.find((st) => /\border by\b/i.test(st.text))!;
     const total = logged.find((st) => st !== rows) ?? null;
     // The plain pet list always reads its total (the counters); the service's search path counts
-    // only so far, with a LIMIT, and only when a page follows (decisions 041 and 047).
+    // only so far, with a LIMIT, and only when a page follows (decisions 041 and 047): such an
+    // answer gets the service's cap, SEARCH_COUNT_CAP. (A distance search's first page counts in
+    // its page statement: not one of these requests; the answers' check below would catch it.)
     const searched = pathname === '/api/pets' && (!total || /\blimit\b/i.test(total.text));
     return { rows, total, limit, ...(searched && { cap: SEARCH_COUNT_CAP }) };
   } finally {
@@ -224,7 +226,7 @@ async function runSize(databaseUrl: string, pets: number, rows: Row[], peaks: nu
             items: appCheck!.ids.length,
           });
           console.error(
-            `${pets} pets, ${s.name}, ${connections} connections: app ${appFigures.rps} req/s, bare ${bareFigures.rps}`,
+            `${pets} pets, ${s.name}, ${connections} connections: app ${appFigures.rps} req/s, bare ${bareFigures.rps}${honoFigures ? `, hono ${honoFigures.rps}` : ''}`,
           );
         }
       }
@@ -250,7 +252,7 @@ async function main() {
   const peaks: number[] = [];
   for (const pets of SIZES) await runSize(databaseUrl, pets, rows, peaks);
   console.log(
-    `\nThe app (npm start) and a bare node:http + pg server on the same SQL, PostgreSQL, ${CAMPAIGNS} campaigns, ${SECONDS} s per line, ${os.cpus().length} CPUs, load average ${os
+    `\nThe app (npm start) and a bare node:http + pg server on the same SQL${WITH_HONO ? ' (hono: its answers through Hono)' : ''}, PostgreSQL, ${CAMPAIGNS} campaigns, ${SECONDS} s per line, ${os.cpus().length} CPUs, load average ${os
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
