@@ -4,7 +4,13 @@ import type { Page } from '@playwright/test';
 import { apiCall, newUser, registerViaApi } from './support/auth';
 import { createCampaign, createPet, signInAdmin } from './support/data';
 import { expect, test, type Session } from './support/fixtures';
-import { expectHidden, expectText, expectVisible, waitForPath } from './support/ui';
+import {
+  expectHidden,
+  expectText,
+  expectToastsBelowNavigationBar,
+  expectVisible,
+  waitForPath,
+} from './support/ui';
 
 const unique = (name: string) => `${name} ${randomBytes(3).toString('hex')}`;
 
@@ -51,15 +57,7 @@ test.describe('admin area', () => {
     const row = await findRow(page, user.email);
     await row.getByRole('button', { name: /Make Admin/ }).click();
     await expectText(page, messages.users.madeAdmin(user.name));
-    // toasts show below the fixed navigation bar, leaving its links and menus usable: the
-    // toaster's list (placed by its offset; the toasts slide within it) starts under the bar
-    const barBottom = await page
-      .locator('header:has(nav[aria-label="Main"])')
-      .evaluate((el) => el.getBoundingClientRect().bottom);
-    const toasterTop = await page
-      .locator('ol[data-sonner-toaster]')
-      .evaluate((el) => el.getBoundingClientRect().top);
-    expect(toasterTop).toBeGreaterThanOrEqual(barBottom);
+    await expectToastsBelowNavigationBar(page);
     await expectHidden(row.getByRole('button', { name: /Make Admin/ }));
 
     await other.page.reload();

@@ -5,7 +5,14 @@ import { expectNoAxeViolationsInBothThemes } from './support/axe';
 import { avatarButton, newUser, registerViaApi } from './support/auth';
 import { createPet, solidPng } from './support/data';
 import { expect, PHONE, test } from './support/fixtures';
-import { expectHidden, expectText, expectVisible, gotoHydrated, waitForPath } from './support/ui';
+import {
+  expectHidden,
+  expectText,
+  expectToastsBelowNavigationBar,
+  expectVisible,
+  gotoHydrated,
+  waitForPath,
+} from './support/ui';
 
 /**
  * Issue 3, "What it must show": a user adds a pet with a picture, it appears first in /petlist,
@@ -158,13 +165,14 @@ test.describe('pets and adoption', () => {
 
   test('missing picture, keyboard use and a phone-sized list', async ({ page, context }) => {
     await registerViaApi(context, newUser());
+    await page.setViewportSize(PHONE);
     await page.goto('/add-pet');
     await page.getByLabel('Pet Name').fill('No picture');
     await page.getByRole('button', { name: 'Add Pet', exact: true }).click();
     await expectVisible(page.getByText(messages.pets.uploadImageFirst).first());
+    await expectToastsBelowNavigationBar(page);
 
     // the list's filters and cards work from the keyboard
-    await page.setViewportSize(PHONE);
     await gotoHydrated(page, '/petlist');
     await page.getByRole('searchbox', { name: 'Search by name' }).focus();
     await page.keyboard.type('zzz-nothing');

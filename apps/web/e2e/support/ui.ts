@@ -38,6 +38,21 @@ export async function gotoHydrated(page: Page, url: string) {
   return res;
 }
 
+/**
+ * Toasts (sonner, app/provider.tsx) show below the fixed navigation bar, which they would
+ * otherwise cover: the toaster's list, placed by its offset (the toasts slide within it), starts
+ * under the bar. Call while a toast shows.
+ */
+export async function expectToastsBelowNavigationBar(page: Page) {
+  const barBottom = await page
+    .locator('header:has(nav[aria-label="Main"])')
+    .evaluate((el) => el.getBoundingClientRect().bottom);
+  const toasterTop = await page
+    .locator('ol[data-sonner-toaster]')
+    .evaluate((el) => el.getBoundingClientRect().top);
+  expect(toasterTop).toBeGreaterThanOrEqual(barBottom);
+}
+
 /** Web-first: retries until the (first) element is visible, failing after the expect timeout. */
 export async function expectVisible(locator: Locator, timeout?: number) {
   await expect(locator.first()).toBeVisible({ timeout });
