@@ -28,6 +28,13 @@ export interface FakeStripe {
   succeed(id: string): FakePaymentIntent;
   /** While set, refunds and cancels answer 500 (Stripe having trouble). */
   failing: { refunds: boolean; cancels: boolean };
+  /**
+   * Holds the refund requests that arrive from now on until `release()`; `reached` resolves when
+   * the first one has arrived (the app is then inside its refund call).
+   */
+  holdRefunds(): { reached: Promise<void>; release(): void };
+  /** Forgets the idempotency keys seen so far, as Stripe does after 24 hours. */
+  forgetIdempotencyKeys(): void;
   close(): Promise<void>;
 }
 
@@ -40,6 +47,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripe['requests'] = [];
   let counter = 0;
   const failing = { refunds: false, cancels: false };
+  let held: { gate: Promise<void>; arrived(): void } | null = null;
   const stripeDown = { error: { type: 'api_error', message: 'Stripe is having trouble (fake)' } };
 
   const server = http.createServer((req, res) => {
@@ -114,17 +122,32 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         }
       }
       if (req.method === 'POST' && url.pathname === '/v1/refunds') {
-        if (failing.refunds) return send(500, stripeDown);
-        const known = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
-        if (known) return send(200, { ...known, object: 'refund', status: 'succeeded' });
-        const piId = form.get('payment_intent') ?? '';
-        const pi = intents.get(piId);
-        if (!pi) return missing(piId);
-        counter += 1;
-        const refund = { id: `re_fake_${counter}`, payment_intent: piId };
-        refunds.push(refund);
-        if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);
-        return send(200, { ...refund, object: 'refund', amount: pi.amount, status: 'succeeded' });
+        const answer = () => {
+          if (failing.refunds) return send(500, stripeDown);
+          const known = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
+          if (known) return send(200, { ...known, object: 'refund', status: 'succeeded' });
+          const piId = form.get('payment_intent') ?? '';
+          const pi = intents.get(piId);
+          if (!pi) return missing(piId);
+          if (refunds.some((r) => r.payment_intent === piId)) {
+            return send(400, {
+              error: {
+                type: 'invalid_request_error',
+                code: 'charge_already_refunded',
+                message: 'Charge has already been refunded.',
+              },
+            });
+          }
+          counter += 1;
+          const refund = { id: `re_fake_${counter}`, payment_intent: piId };
+          refunds.push(refund);
+          if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);
+          return send(200, { ...refund, object: 'refund', amount: pi.amount, status: 'succeeded' });
+        };
+        if (!held) return answer();
+        held.arrived();
+        void held.gate.then(answer);
+        return;
       }
       send(404, { error: { type: 'invalid_request_error', message: `Unknown ${url.pathname}` } });
     });
@@ -144,6 +167,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       pi.status = 'succeeded';
       return pi;
     },
+    holdRefunds() {
+      let release!: () => void;
+      let arrived!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const reached = new Promise<void>((resolve) => (arrived = resolve));
+      held = { gate, arrived };
+      return {
+        reached,
+        release: () => {
+          held = null;
+          release();
+        },
+      };
+    },
+    forgetIdempotencyKeys: () => refundsByKey.clear(),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -102,15 +102,28 @@ const refundedError = (reason: ClosedReason | 'full' | null) => {
 export async function recordSucceeded(deps: Deps, intent: IntentRow): Promise<RecordedDonation> {
   const result = await recordOnce(deps, intent, new Date(), { openOnly: false });
   if ('refused' in result) {
+    // Marked first, refunded after: the mark is final (no report records a payment carrying it),
+    // so another report of the same payment (the browser's and the webhook's), coming after the
+    // organiser made room, cannot record money that is on its way back. A mark that finds the
+    // payment recorded meanwhile, or marked by such a report, leaves it to that outcome.
+    if (!(await cancelOpenIntent(deps.database.db, intent.id, 'refunded'))) {
+      const now = await findIntent(deps.database.db, intent.id);
+      if (!now) throw noSuchPayment();
+      return recordSucceeded(deps, now);
+    }
     deps.logger.warn(
       { paymentIntentId: intent.id, reason: result.refused },
       'Campaign cannot take this payment: refunding',
     );
     await deps.paymentProvider.refund(intent.id);
-    await cancelOpenIntent(deps.database.db, intent.id, 'refunded');
     throw refundedError(result.refused);
   }
-  if ('refunded' in result) throw refundedError(null);
+  if ('refunded' in result) {
+    // The refund may not have reached the provider when it was marked (a failure after the mark):
+    // asking again is safe (one refund per payment) and makes sure of it.
+    await deps.paymentProvider.refund(intent.id);
+    throw refundedError(null);
+  }
   // without openOnly a closed or expired payment is recorded all the same (its money was taken)
   if ('notOpen' in result) throw new Error(`Payment ${intent.id} refused as closed`);
   if (result.created) {

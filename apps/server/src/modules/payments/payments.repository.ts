@@ -146,16 +146,21 @@ export async function lockIntent(tx: DbOrTx, id: string): Promise<IntentRow | nu
  */
 const notRefunded = sql`${paymentIntents.lastError} is distinct from 'refunded'`;
 
-/** Marks an intent canceled unless it already succeeded (a late cancel never undoes a payment). */
+/**
+ * Marks an intent canceled unless it already succeeded (a late cancel never undoes a payment) or
+ * was marked refunded; answers whether it did.
+ */
 export async function cancelOpenIntent(
   db: DbOrTx,
   id: string,
   lastError: string | null = null,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const rows = await db
     .update(paymentIntents)
     .set({ status: 'canceled', lastError, updatedAt: sql`now()` })
-    .where(and(eq(paymentIntents.id, id), ne(paymentIntents.status, 'succeeded'), notRefunded));
+    .where(and(eq(paymentIntents.id, id), ne(paymentIntents.status, 'succeeded'), notRefunded))
+    .returning({ id: paymentIntents.id });
+  return rows.length > 0;
 }
 
 /**

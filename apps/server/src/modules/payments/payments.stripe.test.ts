@@ -259,6 +259,43 @@ describe('Stripe provider', () => {
     expect(refundsOf(late)).toHaveLength(1);
   });
 
+  it('records nothing from a report that comes while a refusal is refunding, even after the organiser made room', async () => {
+    const { c, late, body } = await filledWhileLate(30);
+    const latePi = stripe.succeed(late);
+    const hold = stripe.holdRefunds();
+    const refused = record(donor.token, { ...body, paymentIntentId: late });
+    try {
+      // the browser's report was refused (full) and its refund is on its way to Stripe...
+      await hold.reached;
+      // ...when the organiser makes room and Stripe's webhook reports the same payment
+      const raised = await updateCampaignVia(ctx, owner.token, c._id, { maxDonationAmount: 100 });
+      expect(raised.status).toBe(200);
+      const webhook = deliver(event('payment_intent.succeeded', latePi));
+      hold.release();
+      expect((await webhook).status).toBe(200);
+    } finally {
+      hold.release();
+    }
+    const res = await refused;
+    expect(res.status).toBe(409);
+    expect(res.body.message).toContain('refunded');
+    expect(refundsOf(late)).toHaveLength(1);
+    expect(await ledger(c._id)).toEqual({ raised: 3000, sum: 3000, n: 1, intents: 1 });
+  });
+
+  it('still answers refunded when a report comes after Stripe forgot the refund’s idempotency key', async () => {
+    const { c, late, body } = await filledWhileLate(20);
+    const latePi = stripe.succeed(late);
+    expect((await record(donor.token, { ...body, paymentIntentId: late })).status).toBe(409);
+    stripe.forgetIdempotencyKeys(); // 24 hours later, Stripe retries an event it could not deliver
+    expect((await deliver(event('payment_intent.succeeded', latePi))).status).toBe(200);
+    const again = await record(donor.token, { ...body, paymentIntentId: late });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toContain('refunded');
+    expect(refundsOf(late)).toHaveLength(1);
+    expect(await ledger(c._id)).toEqual({ raised: 2000, sum: 2000, n: 1, intents: 1 });
+  });
+
   it('keeps the refunded mark when late failure and cancel events arrive, so a retry still records nothing', async () => {
     const { c, late, body } = await filledWhileLate(30);
     const latePi = stripe.succeed(late);

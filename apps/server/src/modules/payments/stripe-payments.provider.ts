@@ -78,6 +78,7 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  /** Gives a payment's money back; asked again for the same payment, nothing more happens. */
   async refund(id: string) {
     try {
       await this.stripe.refunds.create(
@@ -85,6 +86,9 @@ export class StripePaymentProvider implements PaymentProvider {
         { idempotencyKey: `refund-${id}` },
       );
     } catch (err) {
+      // asked again after Stripe forgot the idempotency key (24 hours): the money went back then
+      if (err instanceof Stripe.errors.StripeError && err.code === 'charge_already_refunded')
+        return;
       throw unavailable(err);
     }
   }
