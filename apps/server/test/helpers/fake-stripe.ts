@@ -29,10 +29,10 @@ export interface FakeStripe {
   /** While set, refunds and cancels answer 500 (Stripe having trouble). */
   failing: { refunds: boolean; cancels: boolean };
   /**
-   * Holds the refund requests that arrive from now on until `release()`; `reached` resolves when
-   * the first one has arrived (the app is then inside its refund call).
+   * Holds the next refund request until `release()` (later ones are answered at once); `reached`
+   * resolves when it has arrived (the app is then inside its refund call).
    */
-  holdRefunds(): { reached: Promise<void>; release(): void };
+  holdNextRefund(): { reached: Promise<void>; release(): void };
   /** Forgets the idempotency keys seen so far, as Stripe does after 24 hours. */
   forgetIdempotencyKeys(): void;
   close(): Promise<void>;
@@ -47,7 +47,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripe['requests'] = [];
   let counter = 0;
   const failing = { refunds: false, cancels: false };
-  let held: { gate: Promise<void>; arrived(): void } | null = null;
+  let next: { gate: Promise<void>; arrived(): void } | null = null;
   const stripeDown = { error: { type: 'api_error', message: 'Stripe is having trouble (fake)' } };
 
   const server = http.createServer((req, res) => {
@@ -144,6 +144,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);
           return send(200, { ...refund, object: 'refund', amount: pi.amount, status: 'succeeded' });
         };
+        const held = next;
+        next = null;
         if (!held) return answer();
         held.arrived();
         void held.gate.then(answer);
@@ -167,16 +169,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       pi.status = 'succeeded';
       return pi;
     },
-    holdRefunds() {
+    holdNextRefund() {
       let release!: () => void;
       let arrived!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
       const reached = new Promise<void>((resolve) => (arrived = resolve));
-      held = { gate, arrived };
+      const hold = { gate, arrived };
+      next = hold;
       return {
         reached,
         release: () => {
-          held = null;
+          if (next === hold) next = null;
           release();
         },
       };

@@ -94,6 +94,20 @@ const refundedError = (reason: ClosedReason | 'full' | null) => {
 };
 
 /**
+ * Asks the provider to give a payment marked refunded its money back. A failure is logged with
+ * the payment (the mark stays: the next report of it, Stripe's webhook retrying at the latest,
+ * asks again) and answered as the provider's (503).
+ */
+async function refund(deps: Deps, paymentIntentId: string) {
+  try {
+    await deps.paymentProvider.refund(paymentIntentId);
+  } catch (err) {
+    deps.logger.error({ err, paymentIntentId }, 'Refund not made yet: the next report asks again');
+    throw err;
+  }
+}
+
+/**
  * Records a payment the provider says succeeded (money taken), for the browser's report and
  * Stripe's webhook. If the campaign cannot take it any more (paused, archived or ended meanwhile,
  * or full because a Stripe reservation expired before the card was confirmed) the payment is
@@ -107,21 +121,21 @@ export async function recordSucceeded(deps: Deps, intent: IntentRow): Promise<Re
     // organiser made room, cannot record money that is on its way back. A mark that finds the
     // payment recorded meanwhile, or marked by such a report, leaves it to that outcome.
     if (!(await cancelOpenIntent(deps.database.db, intent.id, 'refunded'))) {
-      const now = await findIntent(deps.database.db, intent.id);
-      if (!now) throw noSuchPayment();
-      return recordSucceeded(deps, now);
+      const current = await findIntent(deps.database.db, intent.id);
+      if (!current) throw noSuchPayment();
+      return recordSucceeded(deps, current);
     }
     deps.logger.warn(
       { paymentIntentId: intent.id, reason: result.refused },
       'Campaign cannot take this payment: refunding',
     );
-    await deps.paymentProvider.refund(intent.id);
+    await refund(deps, intent.id);
     throw refundedError(result.refused);
   }
   if ('refunded' in result) {
     // The refund may not have reached the provider when it was marked (a failure after the mark):
     // asking again is safe (one refund per payment) and makes sure of it.
-    await deps.paymentProvider.refund(intent.id);
+    await refund(deps, intent.id);
     throw refundedError(null);
   }
   // without openOnly a closed or expired payment is recorded all the same (its money was taken)
