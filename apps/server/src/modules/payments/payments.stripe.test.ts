@@ -62,6 +62,22 @@ async function filledWhileLate(max: number) {
   return { c, late, body };
 }
 
+/**
+ * A report of the late payment answered that it was refunded, Stripe gave it back once, and the
+ * campaign's books hold only the payment that filled it (`raised` cents).
+ */
+async function expectRefundedOnce(
+  res: { status: number; body: { message?: unknown } },
+  late: string,
+  campaignId: string,
+  raised: number,
+) {
+  expect(res.status).toBe(409);
+  expect(res.body.message).toContain('refunded');
+  expect(refundsOf(late)).toHaveLength(1);
+  expect(await ledger(campaignId)).toEqual({ raised, sum: raised, n: 1, intents: 1 });
+}
+
 function event(type: string, object: unknown, id = `evt_${Math.random().toString(36).slice(2)}`) {
   return JSON.stringify({
     id,
@@ -275,11 +291,7 @@ describe('Stripe provider', () => {
     } finally {
       hold.release();
     }
-    const res = await refused;
-    expect(res.status).toBe(409);
-    expect(res.body.message).toContain('refunded');
-    expect(refundsOf(late)).toHaveLength(1);
-    expect(await ledger(c._id)).toEqual({ raised: 3000, sum: 3000, n: 1, intents: 1 });
+    await expectRefundedOnce(await refused, late, c._id, 3000);
   });
 
   it('still answers refunded when a report comes after Stripe forgot the refund’s idempotency key', async () => {
@@ -289,10 +301,7 @@ describe('Stripe provider', () => {
     stripe.forgetIdempotencyKeys(); // 24 hours later, Stripe retries an event it could not deliver
     expect((await deliver(event('payment_intent.succeeded', latePi))).status).toBe(200);
     const again = await record(donor.token, { ...body, paymentIntentId: late });
-    expect(again.status).toBe(409);
-    expect(again.body.message).toContain('refunded');
-    expect(refundsOf(late)).toHaveLength(1);
-    expect(await ledger(c._id)).toEqual({ raised: 2000, sum: 2000, n: 1, intents: 1 });
+    await expectRefundedOnce(again, late, c._id, 2000);
   });
 
   it('keeps the refunded mark when late failure and cancel events arrive, so a retry still records nothing', async () => {
