@@ -70,6 +70,22 @@ test.describe('admin area', () => {
     await expectVisible(other.page.getByRole('heading', { name: 'All Pets' }));
   });
 
+  test('a user whose e-mail is not verified cannot be made an admin: the button is off and says why', async ({
+    page,
+    context,
+    newSession,
+  }) => {
+    const other = await newSession();
+    const { user } = await registerViaApi(other.context, newUser(), { verify: false });
+
+    await signInAdmin(context);
+    await page.goto('/dashboard/all-users');
+    const row = await findRow(page, user.email);
+    const button = row.getByRole('button', { name: /Make Admin/ });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAccessibleDescription(messages.users.notVerified);
+  });
+
   test('the admin unadopts a pet, which returns to /petlist, and deletes a pet after confirming', async ({
     page,
     context,

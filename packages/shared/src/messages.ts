@@ -81,6 +81,10 @@ export const messages = {
   users: {
     loadFailed: (message: string) => `Error loading users: ${message}`,
     madeAdmin: (name: string) => `${name} is an Admin Now!`,
+    /** The Users tab's note beside Make Admin, and the server's refusal (not in the spec). */
+    notVerified: 'E-mail not verified',
+    cannotPromoteUnverified: (name: string) =>
+      `${name} has not verified their e-mail address yet, so they cannot be made an admin.`,
   },
   dashboard: {
     loading: 'Loading...',

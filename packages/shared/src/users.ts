@@ -15,6 +15,8 @@ export const userSchema = z.object({
   email: z.string(),
   photoURL: z.string().nullable(),
   role: roleSchema,
+  /** Whether the user opened their verification link; only such a user can be made an admin. */
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

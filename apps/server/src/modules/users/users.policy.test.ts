@@ -41,6 +41,12 @@ describe('users policy: who may do what', () => {
     ]);
   });
 
+  it('lets a user become an admin only once their e-mail is verified', () => {
+    expect(
+      [true, false].map((emailVerified) => usersPolicy.mayBecomeAdmin({ emailVerified })),
+    ).toEqual([true, false]);
+  });
+
   it('takes a left-out or blank ?email= as the caller', () => {
     const me = {
       id: 'me',

@@ -10,6 +10,7 @@ export function presentUser(row: UserRow): User {
     email: row.email,
     photoURL: row.image,
     role: row.role,
+    emailVerified: row.emailVerified,
   };
 }
 

@@ -82,14 +82,14 @@ async function promote(db: DbOrTx, id: string, also?: SQL): Promise<UserRow | nu
   return rows[0] ?? null;
 }
 
-/** Sets role admin on a user who is not one yet; answers the user when it changed something. */
-export const setAdminRole = (db: DbOrTx, id: string) => promote(db, id);
-
-/** Like setAdminRole, only when the user's e-mail is verified. */
+/**
+ * Sets role admin on a user who is not one yet and whose e-mail is verified; answers the user when
+ * it changed something.
+ */
 export const setAdminRoleIfVerified = (db: DbOrTx, id: string) =>
   promote(db, id, eq(user.emailVerified, true));
 
-/** Like setAdminRole, only when the user's e-mail is in `emails` (lower-case) and verified. */
+/** Like setAdminRoleIfVerified, only when the user's e-mail is in `emails` (lower-case). */
 export const setAdminRoleIfListed = async (db: DbOrTx, id: string, emails: string[]) =>
   emails.length === 0
     ? null

@@ -1,5 +1,7 @@
 import { messages } from '@pet-haven/shared/messages';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { user } from '../../db/schema/index';
 import { auditEntriesFor } from '../../../test/helpers/admin';
 import { createAdmin, createUser } from '../../../test/helpers/factories';
 import { useTestContext } from '../../../test/helpers/test-app';
@@ -92,7 +94,14 @@ describe('GET /api/users', () => {
     const total = Number(all.headers.get('x-total-count'));
     expect(total).toBe(all.body.length);
     expect(total).toBeGreaterThanOrEqual(3);
-    expect(Object.keys(all.body[0]).sort()).toEqual(['_id', 'email', 'name', 'photoURL', 'role']);
+    expect(Object.keys(all.body[0]).sort()).toEqual([
+      '_id',
+      'email',
+      'emailVerified',
+      'name',
+      'photoURL',
+      'role',
+    ]);
 
     const page1 = await ctx.request('/api/users?page=1&limit=2', { token: admin.token });
     const page2 = await ctx.request('/api/users?page=2&limit=2', { token: admin.token });
@@ -184,6 +193,30 @@ describe('PATCH /api/users/admin/{id}', () => {
         after: { email: target.email, role: 'admin' },
       }),
     ]);
+  });
+
+  it('refuses (409) a user whose e-mail is not verified, changing nothing; once verified, promotes', async () => {
+    const admin = await createAdmin(db());
+    const target = await createUser(db(), { emailVerified: false });
+    const promote = () =>
+      ctx.request(`/api/users/admin/${target.id}`, { method: 'PATCH', token: admin.token });
+    const refused = await promote();
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      code: 'CONFLICT',
+      message: messages.users.cannotPromoteUnverified(target.name),
+    });
+    const list = await ctx.request('/api/users?limit=100', { token: admin.token });
+    expect(list.body.find((x: { _id: string }) => x._id === target.id)).toMatchObject({
+      role: 'user',
+      emailVerified: false,
+    });
+    expect(await auditEntriesFor(ctx, admin.token, target.id)).toEqual([]);
+
+    await db().update(user).set({ emailVerified: true }).where(eq(user.id, target.id));
+    const promoted = await promote();
+    expect(promoted.status).toBe(200);
+    expect(promoted.body).toEqual({ modifiedCount: 1 });
   });
 
   it('answers 404 for an unknown id and 400 for an over-long one', async () => {

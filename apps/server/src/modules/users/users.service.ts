@@ -1,7 +1,8 @@
+import { messages } from '@pet-haven/shared/messages';
 import type { SaveUserBody, UsersQuery } from '@pet-haven/shared/users';
 import type { AppDeps } from '../../app-deps';
 import { authorize } from '../../auth/authorize';
-import { notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../lib/hono-env';
 import { pageOf } from '../../lib/paging';
 import { recordAdminAction, type AuditActor } from '../audit/audit.repository';
@@ -10,7 +11,6 @@ import {
   findUserById,
   listUsers,
   markProfileSaved,
-  setAdminRole,
   setAdminRoleIfVerified,
   setAdminRoleIfListed,
   updateProfile,
@@ -63,14 +63,10 @@ export async function isAdminEmail(deps: UsersDeps, caller: AuthUser, email: str
   return usersPolicy.isAdmin(await findUserByEmail(deps.database.db, email));
 }
 
-async function promote(
-  deps: UsersDeps,
-  actor: AuditActor,
-  target: UserRow,
-  setRole: typeof setAdminRole = setAdminRole,
-) {
+/** Makes `target` an admin if not one yet and verified, with its audit entry; answers 1 or 0. */
+async function promote(deps: UsersDeps, actor: AuditActor, target: UserRow) {
   return deps.database.db.transaction(async (tx) => {
-    const changed = await setRole(tx, target.id);
+    const changed = await setAdminRoleIfVerified(tx, target.id);
     if (!changed) return 0;
     await recordAdminAction(tx, {
       actor,
@@ -84,28 +80,35 @@ async function promote(
   });
 }
 
-/** PATCH /api/users/admin/{id}: answers the modified count (0 when already an admin). */
+/**
+ * PATCH /api/users/admin/{id}: answers the modified count (0 when already an admin). A user whose
+ * e-mail is not verified is refused (409, `usersPolicy.mayBecomeAdmin`), checked again in the
+ * update itself.
+ */
 export async function promoteUserById(deps: UsersDeps, actor: AuthUser, id: string) {
   const target = await findUserById(deps.database.db, id);
   if (!target) throw notFound('No user has this id.');
+  if (!usersPolicy.isAdmin(target) && !usersPolicy.mayBecomeAdmin(target)) {
+    throw conflict(messages.users.cannotPromoteUnverified(target.name));
+  }
   return promote(deps, actor, target);
 }
 
 /**
  * The command line's promote: null when no user has this e-mail. An account whose e-mail is not
- * verified is left as it is (checked again in the update): anyone can sign up with any address,
- * and the operator names a person by theirs. A verified address proves the mailbox, not who holds
- * the account's password; the command's refusal says how the owner takes the account over first.
+ * verified is left as it is (`usersPolicy.mayBecomeAdmin`, checked again in the update); the
+ * command's refusal says how the owner takes the account over first: a verified address proves
+ * the mailbox, not who holds the account's password.
  */
 export async function promoteUserByEmail(deps: UsersDeps, actor: AuditActor, email: string) {
   const target = await findUserByEmail(deps.database.db, email);
   if (!target) return null;
-  if (!usersPolicy.isAdmin(target) && !target.emailVerified) {
+  if (!usersPolicy.isAdmin(target) && !usersPolicy.mayBecomeAdmin(target)) {
     return { user: target, unverified: true as const };
   }
   return {
     user: target,
-    modifiedCount: await promote(deps, actor, target, setAdminRoleIfVerified),
+    modifiedCount: await promote(deps, actor, target),
   };
 }
 

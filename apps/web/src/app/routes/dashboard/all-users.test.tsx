@@ -14,8 +14,16 @@ const users: User[] = [
     email: 'ada@example.com',
     photoURL: 'https://example.com/ada.png',
     role: 'admin',
+    emailVerified: true,
   },
-  { _id: 'u-2', name: 'Bob Brown', email: 'bob@example.com', photoURL: null, role: 'user' },
+  {
+    _id: 'u-2',
+    name: 'Bob Brown',
+    email: 'bob@example.com',
+    photoURL: null,
+    role: 'user',
+    emailVerified: true,
+  },
 ];
 
 describe('dashboard Users tab (admin)', () => {
@@ -64,6 +72,31 @@ describe('dashboard Users tab (admin)', () => {
     });
   });
 
+  it('offers no Make Admin to a user whose e-mail is not verified, and says why', async () => {
+    const carol: User = {
+      _id: 'u-3',
+      name: 'Carol Unconfirmed',
+      email: 'carol@example.com',
+      photoURL: null,
+      role: 'user',
+      emailVerified: false,
+    };
+    const r = renderRoute('/dashboard/all-users', {
+      handlers: [
+        ...signedIn(fakeAdmin),
+        answer('GET /api/users', () => page([...users, carol], 3)),
+      ],
+    });
+    expect(await r.findByText('Total Users: 3', {}, { timeout: 3000 })).toBeInTheDocument();
+    const carolRow = r.getAllByRole('row').at(-1)!;
+    const button = within(carolRow).getByRole('button', { name: /Make Admin/ });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(messages.users.notVerified);
+    const bobRow = r.getAllByRole('row')[2]!;
+    expect(within(bobRow).getByRole('button', { name: /Make Admin/ })).toBeEnabled();
+    expect(within(bobRow).queryByText(messages.users.notVerified)).toBeNull();
+  });
+
   it('pages through users with page and limit', async () => {
     const many: User[] = Array.from({ length: 10 }, (_, i) => ({
       _id: `u-${i}`,
@@ -71,6 +104,7 @@ describe('dashboard Users tab (admin)', () => {
       email: `u${i}@example.com`,
       photoURL: null,
       role: 'user',
+      emailVerified: true,
     }));
     const r = renderRoute('/dashboard/all-users', {
       handlers: [

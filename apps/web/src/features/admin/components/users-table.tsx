@@ -62,14 +62,26 @@ export function UsersTable() {
               {user.role === 'admin' ? (
                 <StatusBadge tone="amber">Admin</StatusBadge>
               ) : (
-                <Button
-                  size="sm"
-                  loading={pendingId === user._id}
-                  disabled={pendingId !== null && pendingId !== user._id}
-                  onClick={() => promote(user)}
-                >
-                  Make Admin<span className="sr-only">: {user.name}</span>
-                </Button>
+                <div className="flex flex-col items-start gap-1">
+                  <Button
+                    size="sm"
+                    loading={pendingId === user._id}
+                    // only a verified user can be made an admin (the server refuses the others)
+                    disabled={!user.emailVerified || (pendingId !== null && pendingId !== user._id)}
+                    aria-describedby={user.emailVerified ? undefined : `unverified-${user._id}`}
+                    onClick={() => promote(user)}
+                  >
+                    Make Admin<span className="sr-only">: {user.name}</span>
+                  </Button>
+                  {user.emailVerified ? null : (
+                    <span
+                      id={`unverified-${user._id}`}
+                      className="text-xs text-gray-600 dark:text-gray-300"
+                    >
+                      {messages.users.notVerified}
+                    </span>
+                  )}
+                </div>
               )}
             </Td>
           </Tr>
