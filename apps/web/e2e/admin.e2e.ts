@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { messages } from '@pet-haven/shared/messages';
 import type { Page } from '@playwright/test';
 import { apiCall, newUser, registerViaApi } from './support/auth';
+import { expectNoAxeViolationsInBothThemes } from './support/axe';
 import { createCampaign, createPet, signInAdmin } from './support/data';
 import { expect, test, type Session } from './support/fixtures';
 import {
@@ -70,7 +71,7 @@ test.describe('admin area', () => {
     await expectVisible(other.page.getByRole('heading', { name: 'All Pets' }));
   });
 
-  test('a user whose e-mail is not verified cannot be made an admin: the button is off and says why', async ({
+  test('a user whose e-mail is not verified cannot be made an admin: the button is off, says why, and the page is axe clean in both themes', async ({
     page,
     context,
     newSession,
@@ -82,8 +83,13 @@ test.describe('admin area', () => {
     await page.goto('/dashboard/all-users');
     const row = await findRow(page, user.email);
     const button = row.getByRole('button', { name: /Make Admin/ });
-    await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
     await expect(button).toHaveAccessibleDescription(messages.users.notVerified);
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
+    await expectText(page, messages.users.notVerified);
+    await expectNoAxeViolationsInBothThemes(page);
   });
 
   test('the admin unadopts a pet, which returns to /petlist, and deletes a pet after confirming', async ({

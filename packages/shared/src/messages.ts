@@ -84,7 +84,8 @@ export const messages = {
     /** The Users tab's note beside Make Admin, and the server's refusal (not in the spec). */
     notVerified: 'E-mail not verified',
     cannotPromoteUnverified: (name: string) =>
-      `${name} has not verified their e-mail address yet, so they cannot be made an admin.`,
+      `${name} has not verified the e-mail address yet, so they cannot be made an admin: anyone ` +
+      'can sign up with any address. Ask them to open the link mailed to them, then try again.',
   },
   dashboard: {
     loading: 'Loading...',

@@ -2,6 +2,7 @@ import { messages } from '@pet-haven/shared/messages';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { user } from '../../db/schema/index';
+import { setAdminRoleIfVerified } from './users.repository';
 import { auditEntriesFor } from '../../../test/helpers/admin';
 import { createAdmin, createUser } from '../../../test/helpers/factories';
 import { useTestContext } from '../../../test/helpers/test-app';
@@ -217,6 +218,13 @@ describe('PATCH /api/users/admin/{id}', () => {
     const promoted = await promote();
     expect(promoted.status).toBe(200);
     expect(promoted.body).toEqual({ modifiedCount: 1 });
+  });
+
+  it('checks the e-mail again in the update itself, for a promotion that read the user before', async () => {
+    const target = await createUser(db(), { emailVerified: false });
+    expect(await setAdminRoleIfVerified(db(), target.id)).toBeNull();
+    await db().update(user).set({ emailVerified: true }).where(eq(user.id, target.id));
+    expect(await setAdminRoleIfVerified(db(), target.id)).toMatchObject({ role: 'admin' });
   });
 
   it('answers 404 for an unknown id and 400 for an over-long one', async () => {

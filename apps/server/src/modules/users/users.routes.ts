@@ -50,11 +50,13 @@ const adminCheckRoute = route.get('/users/admin/{email}', {
 
 const promoteRoute = route.patch('/users/admin/{id}', {
   summary: 'Make a user an admin (admin only); there is no demotion',
-  description: 'Answers `modifiedCount` 1, or 0 when the user already is an admin.',
+  description:
+    'Answers `modifiedCount` 1, or 0 when the user already is an admin. A user whose e-mail is ' +
+    'not verified cannot be made an admin (409): anyone can sign up with any address.',
   guard: allowedBy(usersPolicy.canPromote),
   request: { params: userIdParamSchema },
   ok: [200, jsonContent(modifiedCountAnswerSchema, 'Promoted, or already an admin')],
-  errors: [400, 401, 403, 404],
+  errors: [400, 401, 403, 404, [409, 'The user has not verified their e-mail address']],
 });
 
 const exportRoute = route.get('/user/export', {

@@ -88,10 +88,14 @@ async function promote(deps: UsersDeps, actor: AuditActor, target: UserRow) {
 export async function promoteUserById(deps: UsersDeps, actor: AuthUser, id: string) {
   const target = await findUserById(deps.database.db, id);
   if (!target) throw notFound('No user has this id.');
-  if (!usersPolicy.isAdmin(target) && !usersPolicy.mayBecomeAdmin(target)) {
-    throw conflict(messages.users.cannotPromoteUnverified(target.name));
+  const refused = () => conflict(messages.users.cannotPromoteUnverified(target.name));
+  if (!usersPolicy.isAdmin(target) && !usersPolicy.mayBecomeAdmin(target)) throw refused();
+  const modified = await promote(deps, actor, target);
+  // nothing changed: an admin already, or (read before the update) not verified after all
+  if (modified === 0 && !usersPolicy.isAdmin(await findUserById(deps.database.db, id))) {
+    throw refused();
   }
-  return promote(deps, actor, target);
+  return modified;
 }
 
 /**

@@ -90,8 +90,14 @@ describe('dashboard Users tab (admin)', () => {
     expect(await r.findByText('Total Users: 3', {}, { timeout: 3000 })).toBeInTheDocument();
     const carolRow = r.getAllByRole('row').at(-1)!;
     const button = within(carolRow).getByRole('button', { name: /Make Admin/ });
-    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
     expect(button).toHaveAccessibleDescription(messages.users.notVerified);
+    // it stays in the tab order (its reason is read out), and pressing it asks nothing
+    button.focus();
+    expect(button).toHaveFocus();
+    await r.user.keyboard('{Enter}');
+    await r.user.click(button);
+    expect(r.requests.map((q) => q.key)).not.toContain('PATCH /api/users/admin/u-3');
     const bobRow = r.getAllByRole('row')[2]!;
     expect(within(bobRow).getByRole('button', { name: /Make Admin/ })).toBeEnabled();
     expect(within(bobRow).queryByText(messages.users.notVerified)).toBeNull();

@@ -3,7 +3,10 @@ import { api } from '@/lib/api-client';
 import { useApiMutation } from '@/lib/mutations';
 import { queryRoots } from '@/lib/query-keys';
 
-/** PATCH /api/users/admin/{id} (admin): promotes a user; modifiedCount 0 when already an admin. */
+/**
+ * PATCH /api/users/admin/{id} (admin): promotes a user; modifiedCount 0 when already an admin, 409
+ * when the user's e-mail is not verified.
+ */
 function makeAdmin(id: string) {
   return api<ModifiedCountAnswer>(`/users/admin/${encodeURIComponent(id)}`, {
     method: 'PATCH',

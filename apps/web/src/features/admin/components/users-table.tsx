@@ -66,10 +66,12 @@ export function UsersTable() {
                   <Button
                     size="sm"
                     loading={pendingId === user._id}
-                    // only a verified user can be made an admin (the server refuses the others)
-                    disabled={!user.emailVerified || (pendingId !== null && pendingId !== user._id)}
+                    disabled={pendingId !== null && pendingId !== user._id}
+                    // only a verified user can be made an admin (the server refuses the others);
+                    // aria-disabled, not disabled: it stays focusable, so its reason is heard
+                    aria-disabled={user.emailVerified ? undefined : true}
                     aria-describedby={user.emailVerified ? undefined : `unverified-${user._id}`}
-                    onClick={() => promote(user)}
+                    onClick={user.emailVerified ? () => promote(user) : undefined}
                   >
                     Make Admin<span className="sr-only">: {user.name}</span>
                   </Button>
