@@ -91,9 +91,11 @@ export async function promoteUserById(deps: UsersDeps, actor: AuthUser, id: stri
   const refused = () => conflict(messages.users.cannotPromoteUnverified(target.name));
   if (!usersPolicy.isAdmin(target) && !usersPolicy.mayBecomeAdmin(target)) throw refused();
   const modified = await promote(deps, actor, target);
-  // nothing changed: an admin already, or (read before the update) not verified after all
-  if (modified === 0 && !usersPolicy.isAdmin(await findUserById(deps.database.db, id))) {
-    throw refused();
+  if (modified === 0) {
+    // nothing changed: an admin already, or, since it was read, deleted or not verified after all
+    const now = await findUserById(deps.database.db, id);
+    if (!now) throw notFound('No user has this id.');
+    if (!usersPolicy.isAdmin(now)) throw refused();
   }
   return modified;
 }
