@@ -74,3 +74,24 @@ describe('database unavailable errors', () => {
     }
   });
 });
+
+describe('transactions that collided with another', () => {
+  it.each([
+    ['40P01 deadlock detected', pgError('40P01', 'deadlock detected')],
+    [
+      '40001 serialization failure',
+      pgError('40001', 'could not serialize access due to concurrent update'),
+    ],
+  ])('%s answers 503 with Retry-After and says to try again, without internals', async (_, err) => {
+    expect(isDatabaseUnavailable(err)).toBe(false);
+    const res = await answerTo(err);
+    expect(res.status).toBe(503);
+    expect(JSON.parse(res.text)).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      message:
+        'This met another change made at the same moment, and nothing was saved. Please try again.',
+    });
+    expect(res.headers.get('retry-after')).toBe('1');
+    expect(res.text).not.toMatch(/deadlock|serialize/);
+  });
+});

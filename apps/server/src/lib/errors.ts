@@ -125,6 +125,20 @@ export const databaseUnavailable = (
 /** Seconds a client should wait before trying again after a database 503. */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
+/**
+ * A transaction PostgreSQL ended because it collided with another at the same moment: 40P01
+ * (deadlock detected: it aborts one of the two) and 40001 (serialization failure). Nothing of it
+ * was written, and the same request sent again will most likely go through, so it answers 503
+ * with Retry-After, as an outage does (a browser shows the message, Stripe retries its webhook),
+ * not a hidden 500. Such a collision is rare here: every path takes its locks in one order
+ * (decisions 042 and 044); an account deleted while its owner starts or records a payment is one
+ * that can still meet another.
+ */
+const COLLIDED_SQLSTATES = new Set(['40P01', '40001']);
+const COLLIDED_RETRY_AFTER_SECONDS = 1;
+const COLLIDED_MESSAGE =
+  'This met another change made at the same moment, and nothing was saved. Please try again.';
+
 function body(code: ErrorCode, message: string, issues?: ValidationIssue[]): ErrorBody {
   return issues ? { code, message, issues } : { code, message };
 }
@@ -161,6 +175,11 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
       body('BAD_REQUEST', 'The request contains characters that cannot be stored (e.g. NUL).'),
       400,
     );
+  }
+  if (dbCode && COLLIDED_SQLSTATES.has(dbCode)) {
+    log?.warn({ err, method: c.req.method, path: c.req.path }, 'Transaction collided; try again');
+    c.header('Retry-After', String(COLLIDED_RETRY_AFTER_SECONDS));
+    return c.json(body('SERVICE_UNAVAILABLE', COLLIDED_MESSAGE), 503);
   }
   if (isDatabaseUnavailable(err)) {
     log?.warn({ err, method: c.req.method, path: c.req.path }, 'Database unavailable');
