@@ -413,6 +413,57 @@ describe('concurrency', () => {
     return Object.fromEntries(rows.map((row) => [row.status, row]));
   };
 
+  // PGlite runs one transaction at a time: a deadlock needs PostgreSQL's connections
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a confirm that deadlocks with another transaction answers 503 and records nothing; sent again, it records once (PostgreSQL)',
+    async () => {
+      const c = await createCampaignVia(ctx, owner.token);
+      const intent = (await startPayment(donor.token, c._id, 25)).body as StartedPayment;
+      let campaignLocked!: () => void;
+      const locked = new Promise<void>((resolve) => (campaignLocked = resolve));
+      let closeCircle!: () => void;
+      const confirmWaits = new Promise<void>((resolve) => (closeCircle = resolve));
+      // Another transaction holds the campaign's row; the confirm's statement locks the payment
+      // and waits for the row; then the other asks for the payment. Only one may go on:
+      // PostgreSQL ends the confirm's (it waited first, its deadlock check comes first).
+      const other = ctx.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local deadlock_timeout = '30s'`);
+        await tx.execute(sql`update campaigns set updated_at = now() where id = ${c._id}`);
+        campaignLocked();
+        await confirmWaits;
+        await tx.execute(
+          sql`select 1 from payment_intents where id = ${intent.paymentIntentId} for update`,
+        );
+      });
+      await locked;
+      const answer = confirm(donor.token, intent, card('4242424242424242'));
+      const waitingForRowLocks = async () => {
+        const r = await ctx.database.db.execute(sql`
+          select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`);
+        return (r as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      };
+      let answered = false;
+      void answer.finally(() => (answered = true));
+      // polls the database (not a clock) until the confirm's statement waits for the row
+      while (!answered && (await waitingForRowLocks()) === 0) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      closeCircle();
+      const res = await answer;
+      await other;
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('1');
+      expectError(res, 503, 'SERVICE_UNAVAILABLE');
+      expect(res.body.message).toContain('Please try again');
+      expect(await ledger(c._id)).toEqual({ raised: 0, sum: 0, n: 0, intents: 0 });
+
+      const again = await confirm(donor.token, intent, card('4242424242424242'));
+      expect(again.status).toBe(200);
+      expect(await ledger(c._id)).toEqual({ raised: 2500, sum: 2500, n: 1, intents: 1 });
+    },
+  );
+
   it('pausing while 30 donors confirm: no deadlock, each payment recorded, declined or refused as paused, none left open, the books exact', async () => {
     const c = await createCampaignVia(ctx, owner.token, { maxDonationAmount: 1000 });
     const donors = await Promise.all(Array.from({ length: 30 }, () => createUser(ctx.database.db)));
