@@ -88,8 +88,7 @@ describe('transactions that collided with another', () => {
     expect(res.status).toBe(503);
     expect(JSON.parse(res.text)).toEqual({
       code: 'SERVICE_UNAVAILABLE',
-      message:
-        'This met another change made at the same moment, and nothing was saved. Please try again.',
+      message: 'This met another change made at the same moment. Please try again.',
     });
     expect(res.headers.get('retry-after')).toBe('1');
     expect(res.text).not.toMatch(/deadlock|serialize/);

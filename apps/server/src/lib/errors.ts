@@ -127,17 +127,17 @@ export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 /**
  * A transaction PostgreSQL ended because it collided with another at the same moment: 40P01
- * (deadlock detected: it aborts one of the two) and 40001 (serialization failure). Nothing of it
- * was written, and the same request sent again will most likely go through, so it answers 503
- * with Retry-After, as an outage does (a browser shows the message, Stripe retries its webhook),
- * not a hidden 500. Such a collision is rare here: every path takes its locks in one order
- * (decisions 042 and 044); an account deleted while its owner starts or records a payment is one
- * that can still meet another.
+ * (deadlock detected: it aborts one of the two) and 40001 (serialization failure). The
+ * transaction wrote nothing and the same request sent again will most likely go through, so it
+ * answers 503 with Retry-After, as an outage does (the browser's forms let the person try again,
+ * Stripe retries its webhook), not a hidden 500. Such a collision is rare here: every path takes
+ * its locks in one order (decisions 042 and 044); an account deleted while its own payment is
+ * started or recorded is one that can still meet another, and is one transaction for that reason
+ * (account-deletion.service.ts).
  */
 const COLLIDED_SQLSTATES = new Set(['40P01', '40001']);
 const COLLIDED_RETRY_AFTER_SECONDS = 1;
-const COLLIDED_MESSAGE =
-  'This met another change made at the same moment, and nothing was saved. Please try again.';
+const COLLIDED_MESSAGE = 'This met another change made at the same moment. Please try again.';
 
 function body(code: ErrorCode, message: string, issues?: ValidationIssue[]): ErrorBody {
   return issues ? { code, message, issues } : { code, message };

@@ -427,7 +427,6 @@ describe('concurrency', () => {
       // and waits for the row; then the other asks for the payment. Only one may go on:
       // PostgreSQL ends the confirm's (it waited first, its deadlock check comes first).
       const other = ctx.database.db.transaction(async (tx) => {
-        await tx.execute(sql`set local deadlock_timeout = '30s'`);
         await tx.execute(sql`update campaigns set updated_at = now() where id = ${c._id}`);
         campaignLocked();
         await confirmWaits;
@@ -435,7 +434,7 @@ describe('concurrency', () => {
           sql`select 1 from payment_intents where id = ${intent.paymentIntentId} for update`,
         );
       });
-      await locked;
+      await Promise.race([locked, other]);
       const answer = confirm(donor.token, intent, card('4242424242424242'));
       const waitingForRowLocks = async () => {
         const r = await ctx.database.db.execute(sql`

@@ -14,17 +14,22 @@ import {
   releaseOpenIntents,
 } from '../payments/payments.service';
 import { deletePet, listPetIdsByOwner } from '../pets/pets.repository';
+import { deleteUserRow } from './users.repository';
 
 type DeletionDeps = Pick<AppDeps, 'config' | 'database' | 'logger' | 'imageStorage'>;
 
 /**
- * What deleting an account removes besides the user, sessions and logins (Better Auth's own), in
- * one transaction run just before the user row goes (Better Auth's `beforeDelete`):
+ * Deleting an account, in one transaction run as Better Auth's `beforeDelete` (its own deletes of
+ * the sessions, logins and user row that follow then find nothing left):
  * - their pets, and with them every request for those pets;
  * - their campaigns: one that holds money (donations, payments under way) is archived as an
  *   admin delete does, so donors keep their records and the ledgers still add up; one without any
  *   is erased;
- * - an entry in the audit log (the account's own action).
+ * - an entry in the audit log (the account's own action);
+ * - last, the user row, with their sessions and logins. All or nothing: a deletion that collides
+ *   with the account's own payment being started or recorded (both wait on the user row and the
+ *   payment), which PostgreSQL may end, leaves the account whole to try again (decision 015),
+ *   instead of erased data beside a user row without sessions.
  * Their adoption requests go with the user row (cascade); their donations stay, without a donor,
  * shown as "Deleted user"; their archived campaigns stay, without an organiser. Pictures that
  * nothing uses any more are released afterwards.
@@ -74,6 +79,7 @@ export async function eraseAccountData(
       },
       after: null,
     });
+    await deleteUserRow(tx, account.id);
     return { pictures };
   });
   await releaseImages(deps, summary.pictures);

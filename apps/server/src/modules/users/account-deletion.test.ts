@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCampaignVia, donateVia } from '../../../test/helpers/campaigns';
 import { addPetVia } from '../../../test/helpers/pets';
@@ -155,4 +156,63 @@ describe('deleting an account', () => {
     expect(opened.status).toBeLessThan(400);
     expect((await signIn(leaving.email, leaving.password)).status).toBe(401);
   });
+
+  // PGlite runs one transaction at a time: a deadlock needs PostgreSQL's connections
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a deletion that deadlocks with a payment of the account answers 503 and leaves the account whole; sent again, it deletes (PostgreSQL)',
+    async () => {
+      const leaving = await member();
+      const pet = await addPetVia(ctx, leaving.token, { petName: 'Still Here' });
+      const shelter = await createCampaignVia(ctx, neighbour.token, { petName: 'Shelter' });
+      const started = await paymentsVia(ctx).startPayment(leaving.token, shelter._id, 10);
+      expect(started.status).toBe(200);
+      const paymentId = started.body.paymentIntentId as string;
+      let paymentLocked!: () => void;
+      const locked = new Promise<void>((resolve) => (paymentLocked = resolve));
+      let closeCircle!: () => void;
+      const deletionWaits = new Promise<void>((resolve) => (closeCircle = resolve));
+      // Another transaction holds the payment (as recording it does); the deletion removes the
+      // user row and waits to unname the payment; then the other asks for the user row (as a
+      // donation naming its donor does). PostgreSQL ends the deletion, which waited first.
+      const other = ctx.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from payment_intents where id = ${paymentId} for update`);
+        paymentLocked();
+        await deletionWaits;
+        await tx.execute(sql`select 1 from "user" where id = ${leaving.id} for key share`);
+      });
+      await Promise.race([locked, other]);
+      const answer = deleteUser(leaving.cookie, { password: leaving.password });
+      let answered = false;
+      void answer.finally(() => (answered = true));
+      // polls the database (not a clock) until the deletion waits for the payment
+      while (!answered && (await waitingForLocks()) === 0) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      closeCircle();
+      const res = await answer;
+      await other;
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe('SERVICE_UNAVAILABLE');
+      // all or nothing: the account, its session and its pet are all still there
+      expect((await signIn(leaving.email, leaving.password)).status).toBe(200);
+      expect((await ctx.request(`/api/pets/${pet._id}`, { token: leaving.token })).status).toBe(
+        200,
+      );
+
+      const again = await deleteUser(leaving.cookie, { password: leaving.password });
+      expect(again.status).toBe(200);
+      expect((await signIn(leaving.email, leaving.password)).status).toBe(401);
+      expect((await ctx.request(`/api/pets/${pet._id}`, { token: neighbour.token })).status).toBe(
+        404,
+      );
+    },
+  );
 });
+
+/** Statements of this test database's connections that wait for a lock. */
+async function waitingForLocks() {
+  const r = await ctx.database.db.execute(sql`
+    select count(*)::int as n from pg_stat_activity
+    where datname = current_database() and wait_event_type = 'Lock'`);
+  return (r as unknown as { rows: { n: number }[] }).rows[0]!.n;
+}

@@ -98,3 +98,11 @@ export const setAdminRoleIfListed = async (db: DbOrTx, id: string, emails: strin
         id,
         and(inArray(sql`lower(${user.email})`, emails), eq(user.emailVerified, true)),
       );
+
+/**
+ * Deletes the user row; their sessions and logins go with it (cascade), and so does or stays
+ * everything else that names them, as each table's `userRef` says.
+ */
+export async function deleteUserRow(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(user).where(eq(user.id, id));
+}
