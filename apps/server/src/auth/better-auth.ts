@@ -346,8 +346,9 @@ export function createAuth(
       // that confirms it; the account keeps the old one until then (decision 032).
       changeEmail: { enabled: true },
       // Delete my account (profile): POST /delete-user { password } deletes at once; without a
-      // password it mails a link (1 hour) that deletes on GET /delete-user/callback. Our data goes
-      // first, in one transaction (account-deletion.service.ts); then Better Auth's user row.
+      // password it mails a link (1 hour) that deletes on GET /delete-user/callback. Our
+      // transaction deletes everything, the user row last (account-deletion.service.ts); Better
+      // Auth's own deletes of the sessions, logins and user row then find nothing left.
       deleteUser: {
         enabled: true,
         deleteTokenExpiresIn: 60 * 60,

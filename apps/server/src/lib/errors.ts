@@ -130,10 +130,10 @@ export const DATABASE_RETRY_AFTER_SECONDS = 2;
  * (deadlock detected: it aborts one of the two) and 40001 (serialization failure). The
  * transaction wrote nothing and the same request sent again will most likely go through, so it
  * answers 503 with Retry-After, as an outage does (the browser's forms let the person try again,
- * Stripe retries its webhook), not a hidden 500. Such a collision is rare here: every path takes
- * its locks in one order (decisions 042 and 044); an account deleted while its own payment is
- * started or recorded is one that can still meet another, and is one transaction for that reason
- * (account-deletion.service.ts).
+ * Stripe retries its webhook), not a hidden 500. Such a collision should be rare: the paths that
+ * share rows take their locks in one order (decisions 042 and 044), and an account deleted while
+ * its own payment is started or recorded, which can still meet another, is one transaction for
+ * that reason (account-deletion.service.ts).
  */
 const COLLIDED_SQLSTATES = new Set(['40P01', '40001']);
 const COLLIDED_RETRY_AFTER_SECONDS = 1;

@@ -359,3 +359,8 @@ export async function settleRequestsOfAdoptedPets(db: DbOrTx): Promise<number> {
     select count(*)::int as moved from recorded`);
   return (result as unknown as { rows: { moved: number }[] }).rows[0]?.moved ?? 0;
 }
+
+/** Deletes every request this user sent (with their events and messages): their account goes. */
+export async function deleteRequestsBy(db: DbOrTx, requesterId: string): Promise<void> {
+  await db.delete(adoptionRequests).where(eq(adoptionRequests.requesterId, requesterId));
+}

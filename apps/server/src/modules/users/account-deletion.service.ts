@@ -13,6 +13,8 @@ import {
   holdReservations,
   releaseOpenIntents,
 } from '../payments/payments.service';
+import { deleteRequestsBy } from '../adoption-requests/adoption-requests.repository';
+import { deleteFavouritesOf } from '../favourites/favourites.repository';
 import { deletePet, listPetIdsByOwner } from '../pets/pets.repository';
 import { deleteUserRow } from './users.repository';
 
@@ -21,18 +23,18 @@ type DeletionDeps = Pick<AppDeps, 'config' | 'database' | 'logger' | 'imageStora
 /**
  * Deleting an account, in one transaction run as Better Auth's `beforeDelete` (its own deletes of
  * the sessions, logins and user row that follow then find nothing left):
+ * - the adoption requests they sent and their favourites, first;
  * - their pets, and with them every request for those pets;
  * - their campaigns: one that holds money (donations, payments under way) is archived as an
  *   admin delete does, so donors keep their records and the ledgers still add up; one without any
  *   is erased;
  * - an entry in the audit log (the account's own action);
- * - last, the user row, with their sessions and logins. All or nothing: a deletion that collides
- *   with the account's own payment being started or recorded (both wait on the user row and the
- *   payment), which PostgreSQL may end, leaves the account whole to try again (decision 015),
- *   instead of erased data beside a user row without sessions.
- * Their adoption requests go with the user row (cascade); their donations stay, without a donor,
- * shown as "Deleted user"; their archived campaigns stay, without an organiser. Pictures that
- * nothing uses any more are released afterwards.
+ * - last, the user row, with their sessions and logins (cascade).
+ * Their donations stay, without a donor, shown as "Deleted user"; their archived campaigns stay,
+ * without an organiser. Pictures that nothing uses any more are released afterwards. All or
+ * nothing: a deletion PostgreSQL ends in a deadlock (with the account's own payment being started
+ * or recorded: both wait on the user row and the payment) leaves the account whole, answered 503
+ * to try again (decision 015), instead of erased data beside a user row without sessions.
  */
 export async function eraseAccountData(
   deps: DeletionDeps,
@@ -40,6 +42,11 @@ export async function eraseAccountData(
 ): Promise<void> {
   const summary = await deps.database.db.transaction(async (tx) => {
     const pictures: string[] = [];
+    // first what the user row's cascade would delete last and others lock before the pet counts
+    // (a request being decided, a favourite of a pet being deleted), so that this transaction
+    // takes them in the same order: the rows, then the counts its own pets' deletion updates
+    await deleteRequestsBy(tx, account.id);
+    await deleteFavouritesOf(tx, account.id);
     const petIds = await listPetIdsByOwner(tx, account.id);
     for (const id of petIds) {
       const deleted = await deletePet(tx, id);
