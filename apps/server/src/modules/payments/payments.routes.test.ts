@@ -11,6 +11,7 @@ import {
 } from '../../../test/helpers/campaigns';
 import { expectError } from '../../../test/helpers/expect';
 import { createUser, type TestUser } from '../../../test/helpers/factories';
+import { untilALockIsAwaited } from '../../../test/helpers/lock-waits';
 import { paymentsVia, testCard as card, type StartedPayment } from '../../../test/helpers/payments';
 import { type TestResponse, useTestContext, useUsers } from '../../../test/helpers/test-app';
 import { embeddedWriteGeneration } from '../../db/client';
@@ -436,18 +437,8 @@ describe('concurrency', () => {
       });
       await Promise.race([locked, other]);
       const answer = confirm(donor.token, intent, card('4242424242424242'));
-      const waitingForRowLocks = async () => {
-        const r = await ctx.database.db.execute(sql`
-          select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock'`);
-        return (r as unknown as { rows: { n: number }[] }).rows[0]!.n;
-      };
-      let answered = false;
-      void answer.finally(() => (answered = true));
-      // polls the database (not a clock) until the confirm's statement waits for the row
-      while (!answered && (await waitingForRowLocks()) === 0) {
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+      // until the confirm's statement waits for the campaign's row
+      await untilALockIsAwaited(ctx.database.db, answer);
       closeCircle();
       const res = await answer;
       await other;

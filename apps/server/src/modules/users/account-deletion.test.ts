@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCampaignVia, donateVia } from '../../../test/helpers/campaigns';
+import { untilALockIsAwaited } from '../../../test/helpers/lock-waits';
 import { addPetVia } from '../../../test/helpers/pets';
 import { paymentsVia } from '../../../test/helpers/payments';
 import { startSmtpPeer, type SmtpPeer } from '../../../test/helpers/smtp-peer';
@@ -182,12 +183,8 @@ describe('deleting an account', () => {
       });
       await Promise.race([locked, other]);
       const answer = deleteUser(leaving.cookie, { password: leaving.password });
-      let answered = false;
-      void answer.finally(() => (answered = true));
-      // polls the database (not a clock) until the deletion waits for the payment
-      while (!answered && (await waitingForLocks()) === 0) {
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+      // until the deletion waits to unname the payment
+      await untilALockIsAwaited(ctx.database.db, answer);
       closeCircle();
       const res = await answer;
       await other;
@@ -208,11 +205,3 @@ describe('deleting an account', () => {
     },
   );
 });
-
-/** Statements of this test database's connections that wait for a lock. */
-async function waitingForLocks() {
-  const r = await ctx.database.db.execute(sql`
-    select count(*)::int as n from pg_stat_activity
-    where datname = current_database() and wait_event_type = 'Lock'`);
-  return (r as unknown as { rows: { n: number }[] }).rows[0]!.n;
-}
