@@ -92,12 +92,14 @@ export const canListUsers = adminOnly;
 export const canPromote = adminOnly;
 
 /**
- * Who can be made an admin (from the Users tab or the command line): a user whose e-mail is
- * verified. Anyone can sign up with any address, and whoever promotes names a person by theirs;
- * an unverified account may belong to someone else altogether (decision 010).
+ * Who can be made an admin (from the Users tab or the command line), an admin already included:
+ * a user whose e-mail is verified. Anyone can sign up with any address, and whoever promotes names
+ * a person by theirs; an unverified account may belong to someone else altogether (decision 010).
  */
-export const mayBecomeAdmin = (target: { readonly emailVerified: boolean }): boolean =>
-  target.emailVerified;
+export const mayBecomeAdmin = (target: {
+  readonly role: string;
+  readonly emailVerified: boolean;
+}): boolean => isAdmin(target) || target.emailVerified;
 
 /** POST /api/users: the body's e-mail must be the caller's own. */
 export const canSaveProfile = (actor: Actor, email: string): Decision =>

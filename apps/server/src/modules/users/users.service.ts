@@ -89,7 +89,7 @@ export async function promoteUserById(deps: UsersDeps, actor: AuthUser, id: stri
   const target = await findUserById(deps.database.db, id);
   if (!target) throw notFound('No user has this id.');
   const refused = () => conflict(messages.users.cannotPromoteUnverified(target.name));
-  if (!usersPolicy.isAdmin(target) && !usersPolicy.mayBecomeAdmin(target)) throw refused();
+  if (!usersPolicy.mayBecomeAdmin(target)) throw refused();
   const modified = await promote(deps, actor, target);
   if (modified === 0) {
     // nothing changed: an admin already, or, since it was read, deleted or not verified after all
@@ -109,7 +109,7 @@ export async function promoteUserById(deps: UsersDeps, actor: AuthUser, id: stri
 export async function promoteUserByEmail(deps: UsersDeps, actor: AuditActor, email: string) {
   const target = await findUserByEmail(deps.database.db, email);
   if (!target) return null;
-  if (!usersPolicy.isAdmin(target) && !usersPolicy.mayBecomeAdmin(target)) {
+  if (!usersPolicy.mayBecomeAdmin(target)) {
     return { user: target, unverified: true as const };
   }
   return {
