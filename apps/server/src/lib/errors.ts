@@ -176,16 +176,25 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
       400,
     );
   }
+  // the same request may go through in a moment: 503 with Retry-After, logged as a warning
+  const tryAgain = (seconds: number, message: string, logged: string) => {
+    log?.warn({ err, method: c.req.method, path: c.req.path }, logged);
+    c.header('Retry-After', String(seconds));
+    return c.json(body('SERVICE_UNAVAILABLE', message), 503);
+  };
   if (dbCode && COLLIDED_SQLSTATES.has(dbCode)) {
-    log?.warn({ err, method: c.req.method, path: c.req.path }, 'Transaction collided; try again');
-    c.header('Retry-After', String(COLLIDED_RETRY_AFTER_SECONDS));
-    return c.json(body('SERVICE_UNAVAILABLE', COLLIDED_MESSAGE), 503);
+    return tryAgain(
+      COLLIDED_RETRY_AFTER_SECONDS,
+      COLLIDED_MESSAGE,
+      'Transaction collided; try again',
+    );
   }
   if (isDatabaseUnavailable(err)) {
-    log?.warn({ err, method: c.req.method, path: c.req.path }, 'Database unavailable');
-    const unavailable = databaseUnavailable();
-    c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-    return c.json(body(unavailable.code, unavailable.message), 503);
+    return tryAgain(
+      DATABASE_RETRY_AFTER_SECONDS,
+      databaseUnavailable().message,
+      'Database unavailable',
+    );
   }
   log?.error({ err, method: c.req.method, path: c.req.path }, 'Unhandled error');
   return c.json(body('INTERNAL_ERROR', 'Something went wrong. Please try again later.'), 500);
