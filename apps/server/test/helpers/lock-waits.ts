@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../src/db/client';
+import type { Database, DbOrTx } from '../../src/db/client';
 
 /** Statements of this test database's connections that wait for a lock (PostgreSQL). */
 async function lockWaiters(db: Database): Promise<number> {
@@ -14,7 +14,7 @@ async function lockWaiters(db: Database): Promise<number> {
  * request expected to wait) settled first, which the test's assertions then show. It polls the
  * database, not a clock.
  */
-export async function untilALockIsAwaited(db: Database, answer: Promise<unknown>): Promise<void> {
+async function untilALockIsAwaited(db: Database, answer: Promise<unknown>): Promise<void> {
   let answered = false;
   const done = () => {
     answered = true;
@@ -23,4 +23,36 @@ export async function untilALockIsAwaited(db: Database, answer: Promise<unknown>
   while (!answered && (await lockWaiters(db)) === 0) {
     await new Promise((resolve) => setImmediate(resolve));
   }
+}
+
+/**
+ * Sends `request` into a circle of locks and answers its answer: another transaction takes
+ * `hold` (what the request's statement will wait for); the request is sent, and once its statement
+ * waits, the other transaction runs `close`, asking for what the request's statement holds.
+ * PostgreSQL ends the request's transaction, which waited first (its deadlock check comes first);
+ * the other then commits. (PostgreSQL only: PGlite runs one transaction at a time.)
+ */
+export async function sendIntoALockCircle<T>(
+  db: Database,
+  hold: (tx: DbOrTx) => Promise<unknown>,
+  request: () => Promise<T>,
+  close: (tx: DbOrTx) => Promise<unknown>,
+): Promise<T> {
+  let held!: () => void;
+  const holding = new Promise<void>((resolve) => (held = resolve));
+  let closeCircle!: () => void;
+  const closing = new Promise<void>((resolve) => (closeCircle = resolve));
+  const other = db.transaction(async (tx) => {
+    await hold(tx);
+    held();
+    await closing;
+    await close(tx);
+  });
+  await Promise.race([holding, other]);
+  const answer = request();
+  await untilALockIsAwaited(db, answer);
+  closeCircle();
+  const res = await answer;
+  await other;
+  return res;
 }

@@ -11,7 +11,7 @@ import {
 } from '../../../test/helpers/campaigns';
 import { expectError } from '../../../test/helpers/expect';
 import { createUser, type TestUser } from '../../../test/helpers/factories';
-import { untilALockIsAwaited } from '../../../test/helpers/lock-waits';
+import { sendIntoALockCircle } from '../../../test/helpers/lock-waits';
 import { paymentsVia, testCard as card, type StartedPayment } from '../../../test/helpers/payments';
 import { type TestResponse, useTestContext, useUsers } from '../../../test/helpers/test-app';
 import { embeddedWriteGeneration } from '../../db/client';
@@ -420,28 +420,18 @@ describe('concurrency', () => {
     async () => {
       const c = await createCampaignVia(ctx, owner.token);
       const intent = (await startPayment(donor.token, c._id, 25)).body as StartedPayment;
-      let campaignLocked!: () => void;
-      const locked = new Promise<void>((resolve) => (campaignLocked = resolve));
-      let closeCircle!: () => void;
-      const confirmWaits = new Promise<void>((resolve) => (closeCircle = resolve));
       // Another transaction holds the campaign's row; the confirm's statement locks the payment
       // and waits for the row; then the other asks for the payment. Only one may go on:
-      // PostgreSQL ends the confirm's (it waited first, its deadlock check comes first).
-      const other = ctx.database.db.transaction(async (tx) => {
-        await tx.execute(sql`update campaigns set updated_at = now() where id = ${c._id}`);
-        campaignLocked();
-        await confirmWaits;
-        await tx.execute(
-          sql`select 1 from payment_intents where id = ${intent.paymentIntentId} for update`,
-        );
-      });
-      await Promise.race([locked, other]);
-      const answer = confirm(donor.token, intent, card('4242424242424242'));
-      // until the confirm's statement waits for the campaign's row
-      await untilALockIsAwaited(ctx.database.db, answer);
-      closeCircle();
-      const res = await answer;
-      await other;
+      // PostgreSQL ends the confirm's.
+      const res = await sendIntoALockCircle(
+        ctx.database.db,
+        (tx) => tx.execute(sql`update campaigns set updated_at = now() where id = ${c._id}`),
+        () => confirm(donor.token, intent, card('4242424242424242')),
+        (tx) =>
+          tx.execute(
+            sql`select 1 from payment_intents where id = ${intent.paymentIntentId} for update`,
+          ),
+      );
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('1');
       expectError(res, 503, 'SERVICE_UNAVAILABLE');

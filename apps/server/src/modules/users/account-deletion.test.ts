@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCampaignVia, donateVia } from '../../../test/helpers/campaigns';
-import { untilALockIsAwaited } from '../../../test/helpers/lock-waits';
+import { sendIntoALockCircle } from '../../../test/helpers/lock-waits';
 import { addPetVia } from '../../../test/helpers/pets';
 import { paymentsVia } from '../../../test/helpers/payments';
 import { startSmtpPeer, type SmtpPeer } from '../../../test/helpers/smtp-peer';
@@ -168,26 +168,15 @@ describe('deleting an account', () => {
       const started = await paymentsVia(ctx).startPayment(leaving.token, shelter._id, 10);
       expect(started.status).toBe(200);
       const paymentId = started.body.paymentIntentId as string;
-      let paymentLocked!: () => void;
-      const locked = new Promise<void>((resolve) => (paymentLocked = resolve));
-      let closeCircle!: () => void;
-      const deletionWaits = new Promise<void>((resolve) => (closeCircle = resolve));
       // Another transaction holds the payment (as recording it does); the deletion removes the
       // user row and waits to unname the payment; then the other asks for the user row (as a
-      // donation naming its donor does). PostgreSQL ends the deletion, which waited first.
-      const other = ctx.database.db.transaction(async (tx) => {
-        await tx.execute(sql`select 1 from payment_intents where id = ${paymentId} for update`);
-        paymentLocked();
-        await deletionWaits;
-        await tx.execute(sql`select 1 from "user" where id = ${leaving.id} for key share`);
-      });
-      await Promise.race([locked, other]);
-      const answer = deleteUser(leaving.cookie, { password: leaving.password });
-      // until the deletion waits to unname the payment
-      await untilALockIsAwaited(ctx.database.db, answer);
-      closeCircle();
-      const res = await answer;
-      await other;
+      // donation naming its donor does). PostgreSQL ends the deletion.
+      const res = await sendIntoALockCircle(
+        ctx.database.db,
+        (tx) => tx.execute(sql`select 1 from payment_intents where id = ${paymentId} for update`),
+        () => deleteUser(leaving.cookie, { password: leaving.password }),
+        (tx) => tx.execute(sql`select 1 from "user" where id = ${leaving.id} for key share`),
+      );
       expect(res.status).toBe(503);
       expect(res.body.code).toBe('SERVICE_UNAVAILABLE');
       // all or nothing: the account, its session and its pet are all still there
