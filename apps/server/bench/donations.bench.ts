@@ -8,6 +8,11 @@
  * p50/p99, the app's peak memory, and checks the money: raised = sum of donations = sum of the
  * succeeded payments, one donation per payment.
  *
+ * Before the app starts, the site gets a past: BENCH_HISTORY donations (1,000,000; 0 for none),
+ * each with its succeeded payment, given by the same donors over BENCH_HISTORY_CAMPAIGNS other
+ * campaigns (100,000), so a statement whose cost follows the number of payments or donations
+ * shows here.
+ *
  *   npm run build
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:donations
  *   BENCH_DONORS=50 BENCH_SECONDS=10 BENCH_PGLITE=0 BENCH_CPU_PROF=/tmp/profiles ...
@@ -29,6 +34,8 @@ import { percentile } from './measure';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const DONORS = Number(process.env.BENCH_DONORS ?? 50);
 export const AUTH_SECRET = randomBytes(32).toString('hex');
+const HISTORY = Number(process.env.BENCH_HISTORY ?? 1_000_000);
+const HISTORY_CAMPAIGNS = Number(process.env.BENCH_HISTORY_CAMPAIGNS ?? 100_000);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 /** Node flags that make the app write its CPU profile into BENCH_CPU_PROF as it stops. */
 const profiling = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : [];
@@ -67,8 +74,10 @@ export async function prepare(database: DatabaseHandle) {
   };
   const hot = await campaignOf('Hot campaign');
   const donors: Donor[] = [];
+  const donorIds: string[] = [];
   for (let i = 0; i < DONORS; i += 1) {
     const id = randomUUID();
+    donorIds.push(id);
     const email = `donor${i}@example.com`;
     await db.insert(user).values({ id, name: `Donor ${i}`, email, emailVerified: true });
     const sid = randomUUID();
@@ -83,7 +92,57 @@ export async function prepare(database: DatabaseHandle) {
       own: await campaignOf(`Campaign of donor ${i}`),
     });
   }
-  return { hot, donors };
+  const historyMs = await fillHistory(database, ownerId, pictureId, donorIds);
+  return { hot, donors, historyMs };
+}
+
+/**
+ * The site's past: HISTORY donations with their succeeded payments, by the donors, spread over
+ * HISTORY_CAMPAIGNS campaigns of their own (their raised amounts kept), then VACUUM ANALYZE.
+ * Answers the milliseconds it took.
+ */
+async function fillHistory(
+  database: DatabaseHandle,
+  ownerId: string,
+  pictureId: string,
+  donorIds: string[],
+) {
+  const started = performance.now();
+  if (HISTORY === 0) return 0;
+  const donorList = sql.raw(`array[${donorIds.map((id) => `'${id}'`).join(',')}]`);
+  await database.maintenance(async (db) => {
+    await db.execute(sql`
+      insert into campaigns (owner_id, picture_id, pet_name, max_donation_cents, last_date,
+        short_description, long_description, created_at)
+      select ${ownerId}, ${pictureId}, 'Past campaign ' || g, 2000000000, current_date + 30,
+        'Donors gave here.', 'A campaign with donations in the past.',
+        now() - (g || ' minutes')::interval
+      from generate_series(1, ${HISTORY_CAMPAIGNS}) as g`);
+    await db.execute(sql`
+      create temporary table history_campaigns as
+      select row_number() over (order by id) as n, id from campaigns
+      where pet_name like 'Past campaign %'`);
+    await db.execute(sql`
+      insert into payment_intents (id, provider, campaign_id, donor_id, amount_cents,
+        client_secret, status, expires_at, created_at, updated_at)
+      select 'pi_history_' || g, 'test', c.id, (${donorList})[g % ${donorIds.length} + 1],
+        100 + g % 5000, 'history', 'succeeded', now() - (g || ' seconds')::interval,
+        now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
+      from generate_series(1, ${HISTORY}) as g
+      join history_campaigns c on c.n = g % ${HISTORY_CAMPAIGNS} + 1`);
+    await db.execute(sql`
+      insert into donations (campaign_id, donor_id, amount_cents, payment_intent_id, created_at)
+      select campaign_id, donor_id, amount_cents, id, created_at from payment_intents
+      where client_secret = 'history' order by created_at`);
+    await db.execute(sql`
+      update campaigns c set raised_cents = d.raised
+      from (select campaign_id, sum(amount_cents)::int as raised from donations group by 1) d
+      where d.campaign_id = c.id`);
+    for (const table of ['campaigns', 'payment_intents', 'donations']) {
+      await db.execute(sql.raw(`vacuum analyze ${table}`));
+    }
+  });
+  return Math.round(performance.now() - started);
 }
 
 /** Milliseconds of each step of one donation. */
@@ -240,7 +299,12 @@ async function run(kind: 'postgres' | 'pglite', databaseUrl: string | undefined)
           : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
       );
     let database = await open();
-    const { hot, donors } = await prepare(database).finally(() => database.close());
+    const { hot, donors, historyMs } = await prepare(database).finally(() => database.close());
+    if (HISTORY > 0) {
+      console.log(
+        `${kind}: ${HISTORY.toLocaleString('en')} past donations on ${HISTORY_CAMPAIGNS.toLocaleString('en')} campaigns, filled in ${(historyMs / 1000).toFixed(1)} s`,
+      );
+    }
     const app = await startServer(
       [...profiling, ...startArgs()],
       {

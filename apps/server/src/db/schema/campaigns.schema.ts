@@ -89,6 +89,9 @@ export const paymentIntents = pgTable(
   (t) => [
     check('payment_intents_amount_positive', sql`${t.amountCents} > 0`),
     index('payment_intents_campaign_open_idx').on(t.campaignId, t.status, t.expiresAt),
+    // a donor's payments: those under way elsewhere (`payment_donor_open_elsewhere`, every
+    // payment's start) and the donor's deletion (`set null`) read only theirs
+    index('payment_intents_donor_idx').on(t.donorId, t.status),
   ],
 );
 

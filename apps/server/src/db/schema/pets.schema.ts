@@ -199,7 +199,11 @@ export const adoptionRequestEvents = pgTable(
     actorId: userRef('actor_id', 'set null'),
     createdAt: createdAt(),
   },
-  (t) => [index('adoption_request_events_request_idx').on(t.requestId, t.createdAt)],
+  (t) => [
+    index('adoption_request_events_request_idx').on(t.requestId, t.createdAt),
+    // an account's deletion (`set null`)
+    index('adoption_request_events_actor_idx').on(t.actorId),
+  ],
 );
 
 /** The conversation on a request, between the requester and the pet's owner. */
@@ -214,5 +218,9 @@ export const adoptionMessages = pgTable(
     body: text('body').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('adoption_messages_request_idx').on(t.requestId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('adoption_messages_request_idx').on(t.requestId, t.createdAt.desc(), t.id.desc()),
+    // an account's deletion (`set null`)
+    index('adoption_messages_author_idx').on(t.authorId),
+  ],
 );
