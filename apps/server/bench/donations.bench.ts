@@ -109,6 +109,7 @@ async function fillHistory(
 ) {
   const started = performance.now();
   if (HISTORY === 0) return 0;
+  if (HISTORY_CAMPAIGNS < 1) throw new Error('BENCH_HISTORY_CAMPAIGNS: at least 1 with a past');
   const donorList = sql.raw(`array[${donorIds.map((id) => `'${id}'`).join(',')}]`);
   await database.maintenance(async (db) => {
     await db.execute(sql`
@@ -119,17 +120,14 @@ async function fillHistory(
         now() - (g || ' minutes')::interval
       from generate_series(1, ${HISTORY_CAMPAIGNS}) as g`);
     await db.execute(sql`
-      create temporary table history_campaigns as
-      select row_number() over (order by id) as n, id from campaigns
-      where pet_name like 'Past campaign %'`);
-    await db.execute(sql`
       insert into payment_intents (id, provider, campaign_id, donor_id, amount_cents,
         client_secret, status, expires_at, created_at, updated_at)
       select 'pi_history_' || g, 'test', c.id, (${donorList})[g % ${donorIds.length} + 1],
         100 + g % 5000, 'history', 'succeeded', now() - (g || ' seconds')::interval,
         now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
       from generate_series(1, ${HISTORY}) as g
-      join history_campaigns c on c.n = g % ${HISTORY_CAMPAIGNS} + 1`);
+      join (select row_number() over (order by id) as n, id from campaigns
+        where pet_name like 'Past campaign %') as c on c.n = g % ${HISTORY_CAMPAIGNS} + 1`);
     await db.execute(sql`
       insert into donations (campaign_id, donor_id, amount_cents, payment_intent_id, created_at)
       select campaign_id, donor_id, amount_cents, id, created_at from payment_intents

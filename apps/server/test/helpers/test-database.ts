@@ -20,11 +20,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     return openDatabase({ kind: 'pglite', loadDataDir: migratedSnapshot() });
   }
   const { url } = await createScratchDatabase();
-  return openDatabase({ kind: 'postgres', url, poolSize: testConnections() });
+  return openDatabase({ kind: 'postgres', url, poolSize: 20 });
 }
-
-/** How many connections a test file's database has: PGlite's one, or the PostgreSQL pool's. */
-export const testConnections = () => (process.env.TEST_DATABASE_URL ? 20 : 1);
 
 /**
  * Fills the PGlite data folder `dataDir` (which must not hold a database yet) with the migrated,

@@ -8,7 +8,7 @@ import * as paymentsPolicy from './payments.policy';
 import { CURRENCY } from './payments.provider';
 import {
   cancelOpenIntent,
-  findRaisedOnceOnDisk,
+  findCampaignMoney,
   findIntent,
   type IntentRow,
 } from './payments.repository';
@@ -53,12 +53,9 @@ export async function recordDonation(
   }
   if (intent.status === 'succeeded') {
     // recorded already (the test card form, the webhook or an earlier report did it; the status
-    // is set only with the donation): nothing to ask the provider, nothing to lock; answered once
-    // that recording is on disk
-    return {
-      created: false,
-      raisedCents: await findRaisedOnceOnDisk(deps.database.db, intent.campaignId),
-    };
+    // is set only with the donation): nothing to ask the provider, nothing to lock
+    const campaign = await findCampaignMoney(deps.database.db, intent.campaignId);
+    return { created: false, raisedCents: campaign?.raisedCents ?? 0 };
   }
   const remote = await deps.paymentProvider.retrieveIntent(intent.id);
   if (!remote) throw noSuchPayment();

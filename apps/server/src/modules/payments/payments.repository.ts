@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { preparedSql, preparedStatement } from '../../db/prepared';
 import { campaigns, donations, paymentIntents } from '../../db/schema/index';
 import type { NewOutboxMessage } from '../mail/mail.repository';
@@ -34,26 +34,6 @@ export async function findCampaignMoney(
 ): Promise<CampaignMoneyState | null> {
   const rows = await db.select(moneyColumns).from(campaigns).where(eq(campaigns.id, id)).limit(1);
   return rows[0] ?? null;
-}
-
-/**
- * The campaign's raised amount, to answer that a payment read as succeeded (without a lock) was
- * recorded before: the statement takes a transaction id, so its commit waits until the WAL is on
- * disk through it, and so through the recording that was read. A recording's own commit does not
- * wait for that flush (decision 048), so nothing is told of it before it is on disk. Run on its
- * own, never in a transaction.
- */
-export async function findRaisedOnceOnDisk(db: Database, campaignId: string): Promise<number> {
-  const { rows } = await preparedSql<{ raised: number | null }>(
-    db,
-    'payment_recorded_raised',
-    () => {
-      const p = (name: string) => sql.placeholder(name);
-      return sql`select (select ${campaigns.raisedCents} from ${campaigns}
-        where ${campaigns.id} = ${p('campaignId')}::uuid) as raised, pg_current_xact_id()`;
-    },
-  ).execute({ campaignId });
-  return Number(rows[0]?.raised ?? 0);
 }
 
 /** The first key of the campaigns' reservations locks (a lock class of their own). */
@@ -257,13 +237,11 @@ export type RecordOutcome =
  * the maximum not passed), then writes the donation (`donationId`, `receiptNumber`, dated `now`),
  * marks the payment succeeded, writes `mail` (the receipt) to the outbox unless the donor is gone
  * and, when the campaign is now full, its goal notice. The campaign's row is locked from the
- * addition to the statement's first commit, which does not wait for the WAL flush, never across a
- * round trip; it answers after a second commit that does (`record_donation_then_flush`, migration
- * 0023, decision 048). Answers the outcome, with the raised amount and the maximum when recorded
- * (now or before). Run on its own, never in a transaction (the procedure commits).
+ * addition to the statement's commit, never across a round trip. Answers the outcome, with the
+ * raised amount and the maximum when recorded (now or before).
  */
 export async function recordPayment(
-  db: Database,
+  db: DbOrTx,
   values: {
     intentId: string;
     donationId: string;
@@ -282,7 +260,8 @@ export async function recordPayment(
     maximum: number | null;
   }>(db, 'payment_record', () => {
     const p = (name: string) => sql.placeholder(name);
-    return sql`call record_donation_then_flush(${p('intentId')},
+    // a SELECT that writes: the comment first, so the embedded database counts it as a write
+    return sql`/* writes */ select outcome, raised, maximum from record_donation(${p('intentId')},
         ${p('donationId')}::uuid, ${p('receiptNumber')}::bigint, ${p('now')}::timestamptz,
         ${p('today')}::date, ${p('openOnly')}::boolean, ${p('mailKind')}, ${p('mailTo')},
         ${p('mailSubject')}, ${p('mailText')}, ${p('mailHtml')}, ${p('mailUnsubscribe')},
@@ -321,12 +300,10 @@ export async function recordPayment(
  * closes the ones it replaces. Each step reads a snapshot of its own, so a donation recorded
  * meanwhile is seen once, as raised. Answers the ids of the payments it replaced, or null when it
  * stored nothing (and closed nothing): then `findRoomForPayment` and `assertMayStart` say why.
- * The locks are held until the statement's first commit, which does not wait for the WAL flush;
- * it answers after a second commit that does (decision 048). Run on its own, never in a
- * transaction (the procedure commits).
+ * The locks are held for the statement only.
  */
 export async function startPayment(
-  db: Database,
+  db: DbOrTx,
   values: Required<
     Pick<NewIntent, 'id' | 'provider' | 'campaignId' | 'amountCents' | 'clientSecret' | 'expiresAt'>
   > & { donorId: string },
@@ -334,12 +311,11 @@ export async function startPayment(
 ): Promise<string[] | null> {
   const { rows } = await preparedSql<{ replaced: string[] | null }>(db, 'payment_start', () => {
     const p = (name: string) => sql.placeholder(name);
-    // start_payment, its locks released at a commit that does not wait for the WAL flush, then a
-    // commit that does (migration 0023, decision 048): durable before this answers
-    return sql`call start_payment_then_flush(${p('id')}, ${p('provider')},
+    // a SELECT that writes: the comment first, so the embedded database counts it as a write
+    return sql`/* writes */ select start_payment(${p('id')}, ${p('provider')},
         ${p('campaignId')}::uuid, ${p('donorId')}, ${p('amountCents')}::int, ${p('clientSecret')},
         ${p('expiresAt')}::timestamptz, ${p('now')}::timestamptz, ${p('today')}::date,
-        ${p('maxOpenElsewhere')}::int)`;
+        ${p('maxOpenElsewhere')}::int) as replaced`;
   }).execute({
     ...values,
     expiresAt: values.expiresAt.toISOString(),

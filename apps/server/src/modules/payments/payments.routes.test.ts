@@ -14,7 +14,6 @@ import { createUser, type TestUser } from '../../../test/helpers/factories';
 import { sendIntoALockCircle } from '../../../test/helpers/lock-waits';
 import { paymentsVia, testCard as card, type StartedPayment } from '../../../test/helpers/payments';
 import { type TestResponse, useTestContext, useUsers } from '../../../test/helpers/test-app';
-import { testConnections } from '../../../test/helpers/test-database';
 import { embeddedWriteGeneration } from '../../db/client';
 
 const ctx = useTestContext();
@@ -224,29 +223,6 @@ describe('POST /api/test-payments/{id}/confirm', () => {
     expect(again.body).toEqual({ status: 'succeeded', created: false, donatedAmount: 25 });
     expect((await ctx.request(`/api/donations/${c._id}`)).body.donatedAmount).toBe(25);
     expect(await ledger(c._id)).toEqual({ raised: 2500, sum: 2500, n: 1, intents: 1 });
-  });
-
-  it('leaves every connection committing as before: only the two payment statements commit without waiting for the disk, then wait (decision 048)', async () => {
-    const c = await createCampaignVia(ctx, owner.token);
-    const intent = (await startPayment(donor.token, c._id, 25)).body;
-    expect((await confirm(donor.token, intent, card('4242 4242 4242 4242'))).status).toBe(200);
-    expect((await confirm(donor.token, intent, card('4242 4242 4242 4242'))).status).toBe(200);
-    // every connection of the pool at once, each held by a transaction until all have answered
-    let all!: () => void;
-    const together = new Promise<void>((resolve) => (all = resolve));
-    let answered = 0;
-    const settings = await Promise.all(
-      Array.from({ length: testConnections() }, () =>
-        ctx.database.db.transaction(async (tx) => {
-          const result = await tx.execute(sql`select current_setting('synchronous_commit') as s`);
-          answered += 1;
-          if (answered === testConnections()) all();
-          await together;
-          return (result as unknown as { rows: { s: string }[] }).rows[0]!.s;
-        }),
-      ),
-    );
-    expect(settings).toEqual(Array.from({ length: testConnections() }, () => 'on'));
   });
 
   it.each([

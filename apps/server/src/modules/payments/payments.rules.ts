@@ -9,7 +9,6 @@ import { AppError, invalidField, notFound } from '../../lib/errors';
 import {
   type CampaignMoneyState,
   findCampaignMoney,
-  findRaisedOnceOnDisk,
   type IntentRow,
   type PaymentRoom,
   recordPayment,
@@ -156,7 +155,8 @@ export async function recordOnce(
   if (payment.lastError === 'refunded') return { refunded: true };
   // `succeeded` is set only with the raised amount: recorded, nothing to prepare
   if (payment.status === 'succeeded') {
-    return { created: false, raisedCents: await findRaisedOnceOnDisk(db, payment.campaignId) };
+    const campaign = await findCampaignMoney(db, payment.campaignId);
+    return { created: false, raisedCents: campaign?.raisedCents ?? 0 };
   }
   const donationId = randomUUID();
   const receipt = await prepareReceipt(deps, db, payment, donationId, now);
