@@ -47,8 +47,8 @@ interface Donor {
 }
 
 /**
- * The hot campaign (no maximum in reach), the donors with their sessions and access tokens, and a
- * campaign of each donor's own.
+ * The hot campaign (no maximum in reach), the donors with their sessions and access tokens, a
+ * campaign of each donor's own, and the site's past (`fillHistory`).
  */
 export async function prepare(database: DatabaseHandle) {
   await database.migrate();

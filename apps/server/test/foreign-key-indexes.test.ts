@@ -25,8 +25,10 @@ describe('foreign keys', () => {
       join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.attnum
       where c.contype = 'f' and c.connamespace = 'public'::regnamespace
         and not exists (
-          -- a valid, whole (not partial) index whose first key columns are the foreign key's
+          -- a valid, whole (not partial) B-tree index whose first key columns are the foreign key's
           select 1 from pg_index i
+          join pg_class ic on ic.oid = i.indexrelid
+          join pg_am am on am.oid = ic.relam and am.amname = 'btree'
           cross join lateral (
             select (string_to_array(i.indkey::text, ' ')::int2[])[1:cardinality(c.conkey)] as lead
           ) as l
