@@ -33,17 +33,17 @@ export async function insertFavourite(
  * Removes a favourite of a user, named by its pet's id or by its own (a pet no longer listed has
  * none); answers whether it was there.
  */
-/** Deletes every favourite of this user: their account goes. */
-export async function deleteFavouritesOf(db: DbOrTx, userId: string): Promise<void> {
-  await db.delete(favourites).where(eq(favourites.userId, userId));
-}
-
 export async function deleteFavourite(db: DbOrTx, userId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(favourites)
     .where(and(eq(favourites.userId, userId), or(eq(favourites.petId, id), eq(favourites.id, id))))
     .returning({ id: favourites.id });
   return rows.length > 0;
+}
+
+/** Deletes every favourite of this user: their account goes. */
+export async function deleteFavouritesOf(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(favourites).where(eq(favourites.userId, userId));
 }
 
 /** One page of a user's favourites, newest first, with each pet as it is now (if it still is). */

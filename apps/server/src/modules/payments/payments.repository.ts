@@ -95,8 +95,8 @@ export async function findRoomForPayment(
  * What a new payment of `donorId` is checked against, as expressions on the campaign row in scope
  * (`campaigns.id`): the cents held by others' payments under way on it, and the donor's payments
  * under way on other campaigns. Both are the database functions `start_payment`'s guard uses
- * (migration 0019, decision 044; PL/pgSQL since 0022, decision 048): one definition for the read that explains a refusal and the
- * guard that decides.
+ * (migration 0019, decision 044; PL/pgSQL since 0022, decision 048): one definition for the read
+ * that explains a refusal and the guard that decides.
  */
 function roomOf(donorId: string, now: Date) {
   const at = now.toISOString();
