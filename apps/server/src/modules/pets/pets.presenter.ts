@@ -8,7 +8,8 @@ const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /** A pet as the API answers it; the owner's e-mail only for those the policy lets see it. */
 export function presentPet(row: PetRow, viewer: AuthUser | null, imageBase: string): Pet {
-  const today = todayUtc();
+  // the age in months, where a birth date is given (the date of today is worked out only then)
+  const months = row.birthDate ? monthsBetween(row.birthDate, todayUtc()) : null;
   const pet: Pet = {
     _id: row.id,
     petImage: displayUrlOf(row.imageId, row.imageWidth, imageBase),
@@ -24,9 +25,7 @@ export function presentPet(row: PetRow, viewer: AuthUser | null, imageBase: stri
     sex: row.sex,
     size: row.size,
     birthDate: row.birthDate,
-    ageGroup: row.birthDate
-      ? ageGroupOf(row.petCategory, monthsBetween(row.birthDate, today))
-      : null,
+    ageGroup: months === null ? null : ageGroupOf(row.petCategory, months),
     breed: row.breed,
     goodWithChildren: row.goodWithChildren,
     goodWithDogs: row.goodWithDogs,
@@ -41,7 +40,7 @@ export function presentPet(row: PetRow, viewer: AuthUser | null, imageBase: stri
         : null,
   };
   // the structured age, when given, is the age the pet shows (spec's petAge stays as typed otherwise)
-  if (row.birthDate) pet.petAge = ageText(monthsBetween(row.birthDate, today));
+  if (months !== null) pet.petAge = ageText(months);
   if (row.morePhotos) {
     pet.morePhotos = row.morePhotos.map((p) => displayUrlOf(p.imageId, p.width, imageBase));
   }
