@@ -124,6 +124,22 @@ describe('a kept statement', () => {
     });
   });
 
+  it('maps keys that are not identifiers as they are (written into its mapper as string literals)', async () => {
+    const db = ctx.database.db;
+    const quoted = preparedStatement(db, 'kept_quoted_keys', (name) =>
+      db
+        .select({
+          'it\'s "quoted"\n': sql<number>`${sql.placeholder('n')}::int`,
+          '}; throw 1; ({': sql<string>`'code stays a key'`,
+        })
+        .from(sql`(values (1)) as one (x)`)
+        .prepare(name),
+    );
+    expect(await quoted.execute({ n: 7 })).toEqual([
+      { 'it\'s "quoted"\n': 7, '}; throw 1; ({': 'code stays a key' },
+    ]);
+  });
+
   it('of raw SQL answers rows as objects, in a transaction on its connection too', async () => {
     const db = ctx.database.db;
     const statement = (on: typeof db) =>

@@ -50,9 +50,7 @@ function decoderOf(field: unknown): Decoder {
  * The keys are the code's own selection, written as JSON string literals.
  */
 function flatRowMapper(fields: DrizzlePrepared['fields']) {
-  if (!fields || fields.some((f) => f.path.length !== 1 || f.path[0] === '__proto__')) {
-    return undefined;
-  }
+  if (!fields || fields.some((f) => f.path.length !== 1)) return undefined;
   const decoders = fields.map((f) => decoderOf(f.field));
   const properties = fields.map(
     (f, i) =>
