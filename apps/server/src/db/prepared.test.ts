@@ -138,6 +138,10 @@ describe('a kept statement', () => {
     expect(await quoted.execute({ n: 7 })).toEqual([
       { 'it\'s "quoted"\n': 7, '}; throw 1; ({': 'code stays a key' },
     ]);
+    // mapped by the mapper written for the statement, not by drizzle's own mapping
+    expect((quoted as unknown as { customResultMapper?: unknown }).customResultMapper).toBeTypeOf(
+      'function',
+    );
   });
 
   it('of raw SQL answers rows as objects, in a transaction on its connection too', async () => {

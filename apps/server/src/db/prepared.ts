@@ -45,9 +45,10 @@ function decoderOf(field: unknown): Decoder {
  * mapping.
  *
  * Each row is made by one object literal holding every key, written once per statement: V8 gives
- * it a fixed shape. Keys added one by one to `{}` turn an object of more than about 16 of them (a
- * pet has 25) into a hash table, slower to build, to read and to collect (docs/benchmarks.md).
- * The keys are the code's own selection, written as JSON string literals.
+ * it a fixed shape. Keys added one by one by computed name (`row[key] = …`) to `{}` turn an object
+ * of more than about 16 of them (a pet row has 30) into a hash table, slower to build, to read and
+ * to collect (decision 049). The keys are the code's own selection, written as JSON string
+ * literals.
  */
 function flatRowMapper(fields: DrizzlePrepared['fields']) {
   if (!fields || fields.some((f) => f.path.length !== 1)) return undefined;

@@ -120,11 +120,14 @@ function nextPageUrl(
   query: PagingQuery,
   next: Cursor | null | undefined,
 ): string {
-  // an absolute URL (`c.req.url`): its path starts at the first '/' after "scheme://"
-  const pathStart = requestUrl.indexOf('/', requestUrl.indexOf(':') + 3);
-  const queryStart = requestUrl.indexOf('?', pathStart);
-  const path = requestUrl.slice(pathStart, queryStart < 0 ? undefined : queryStart);
-  const params = new URLSearchParams(queryStart < 0 ? '' : requestUrl.slice(queryStart + 1));
+  // an absolute URL (`c.req.url`): its path starts at the first '/' after "scheme://"; a
+  // fragment (@hono/node-server passes one through as sent) is not read by the route: dropped
+  const hash = requestUrl.indexOf('#');
+  const url = hash < 0 ? requestUrl : requestUrl.slice(0, hash);
+  const pathStart = url.indexOf('/', url.indexOf(':') + 3);
+  const queryStart = url.indexOf('?', pathStart);
+  const path = url.slice(pathStart, queryStart < 0 ? undefined : queryStart);
+  const params = new URLSearchParams(queryStart < 0 ? '' : url.slice(queryStart + 1));
   if (next) {
     params.delete('page');
     params.set('after', cursorParam(next));

@@ -89,6 +89,19 @@ describe('how a search counts', () => {
     expect((await get(byCursor.next!)).exceeds).toBe('1000');
   });
 
+  it('links the next page with the filters the page was read with, a fragment sent left out', async () => {
+    // a client may send one (Hono reads neither the route nor the query from it)
+    const byCursor = await get('/api/pets?adopted=false&limit=10&sex=male#top');
+    expect(byCursor.next).toMatch(/^\/api\/pets\?adopted=false&limit=10&sex=male&after=[^#&]+$/);
+    const second = await get(byCursor.next!);
+    expect(second.total).toBe('30');
+    expect(second.pets.map((p) => p._id)).not.toContain(byCursor.pets[0]!._id);
+    const byNumber = await get('/api/pets?adopted=false&sex=male&limit=10&sort=name#top');
+    expect(byNumber.next).toBe('/api/pets?adopted=false&sex=male&limit=10&sort=name&page=2');
+    const bare = await get('/api/pets#top');
+    expect(bare.next).toMatch(/^\/api\/pets\?after=[^#&]+&limit=24$/);
+  });
+
   it('counts exactly under 1,000 matches, and a page that shows every match needs no count', async () => {
     const page = await get('/api/pets?adopted=false&sex=male&limit=10');
     expect(page.total).toBe('30');
