@@ -7,6 +7,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:lists
  *   BENCH_SIZES=1000,100000 BENCH_CONNECTIONS=10,64 BENCH_SECONDS=4 BENCH_CAMPAIGNS=100000 ...
  *   BENCH_CPU_PROF=/tmp/profiles ...   # every server writes a V8 CPU profile there as it stops
+ *   BENCH_ALLOC_PROF=/tmp/profiles ... # and where it allocated (bench/allocation-profile.mjs)
  *   BENCH_HONO=1 ...   # also the bare server's answers sent through Hono (bare-server.ts)
  *
  * For each size: a scratch database (created and dropped by the run) is filled in this process;
@@ -58,8 +59,19 @@ const BARE_SERVER = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 /** A third server: the bare server's answers through Hono on @hono/node-server (BARE_HTTP=hono). */
 const WITH_HONO = process.env.BENCH_HONO === '1';
-/** Node flags that make a server write its CPU profile into BENCH_CPU_PROF as it stops. */
-const profiling = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : [];
+const ALLOC_PROF = process.env.BENCH_ALLOC_PROF;
+/**
+ * Node flags that make a server write its CPU profile into BENCH_CPU_PROF, and its allocation
+ * profile into BENCH_ALLOC_PROF (with ALLOC_PROF_DIR in its environment), as it stops.
+ */
+const profiling = [
+  ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : []),
+  ...(ALLOC_PROF
+    ? ['--import', fileURLToPath(new URL('./allocation-profile.mjs', import.meta.url))]
+    : []),
+];
+/** The environment `profiling` needs. */
+const profilingEnv = ALLOC_PROF ? { ALLOC_PROF_DIR: path.resolve(ALLOC_PROF) } : {};
 
 /**
  * The statements the app's own service sends to answer `url`, in order, captured by drizzle's
@@ -162,7 +174,7 @@ async function runSize(databaseUrl: string, pets: number, rows: Row[], peaks: nu
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pet-haven-bench-lists-'));
     const app = await startServer(
       [...profiling, ...startArgs()],
-      { DATA_DIR: dataDir, DEMO_DATA: 'false', DATABASE_URL: scratch },
+      { DATA_DIR: dataDir, DEMO_DATA: 'false', DATABASE_URL: scratch, ...profilingEnv },
       '/api/pets?limit=1',
     );
     const stopSampling = sampleRss(app.pid);
@@ -176,13 +188,13 @@ async function runSize(databaseUrl: string, pets: number, rows: Row[], peaks: nu
       writeFileSync(file, JSON.stringify(answers));
       bare = await startServer(
         [...profiling, '--import', 'tsx', BARE_SERVER],
-        { BARE_QUERIES: file, DATABASE_URL: scratch },
+        { BARE_QUERIES: file, DATABASE_URL: scratch, ...profilingEnv },
         scenarios[0]!.url,
       );
       if (WITH_HONO) {
         hono = await startServer(
           [...profiling, '--import', 'tsx', BARE_SERVER],
-          { BARE_QUERIES: file, DATABASE_URL: scratch, BARE_HTTP: 'hono' },
+          { BARE_QUERIES: file, DATABASE_URL: scratch, BARE_HTTP: 'hono', ...profilingEnv },
           scenarios[0]!.url,
         );
       }
