@@ -5,12 +5,13 @@
  * `--heap-prof` keeps), and the profile is written into ALLOC_PROF_DIR as the process exits, as
  * `<pid>.heapprofile` (Chrome's DevTools, Memory tab, reads it).
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync, writeSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import path from 'node:path';
 
 const dir = process.env.ALLOC_PROF_DIR;
 if (dir) {
+  mkdirSync(dir, { recursive: true });
   const session = new Session();
   session.connect();
   session.post('HeapProfiler.enable');
@@ -19,12 +20,17 @@ if (dir) {
     includeObjectsCollectedByMajorGC: true,
     includeObjectsCollectedByMinorGC: true,
   });
-  // the session answers on this thread at once, so the profile is written before the exit ends
+  // The session answers on this thread at once, so the profile is written before the exit ends.
+  // What goes wrong is written to stderr at once: thrown here, it would be lost with the process.
   process.on('exit', () => {
     session.post('HeapProfiler.stopSampling', (err, answer) => {
-      if (err) throw err;
-      const file = path.join(dir, `${process.pid}.heapprofile`);
-      writeFileSync(file, JSON.stringify(answer.profile));
+      try {
+        if (err) throw err;
+        const file = path.join(dir, `${process.pid}.heapprofile`);
+        writeFileSync(file, JSON.stringify(answer.profile));
+      } catch (failure) {
+        writeSync(2, `allocation profile of ${process.pid} not written: ${String(failure)}\n`);
+      }
     });
   });
 }

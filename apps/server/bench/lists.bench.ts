@@ -199,6 +199,12 @@ async function runSize(databaseUrl: string, pets: number, rows: Row[], peaks: nu
         );
       }
       const servers = hono ? [app, bare, hono] : [app, bare];
+      if (profiling.length > 0) {
+        // which profile is whose; and the profilers' own cost is in every figure of this run
+        console.error(
+          `profiling (its cost included in the figures): app pid ${app.pid}, bare pid ${bare.pid}${hono ? `, hono pid ${hono.pid}` : ''}`,
+        );
+      }
       // all warm up (their JIT, PostgreSQL's plans and caches) on every request first
       for (const server of servers) {
         for (const s of scenarios) await loadGet(`${server.base}${s.url}`, 10, 1);

@@ -35,12 +35,14 @@ function placeOf({ functionName, url }: CallFrame): string {
   return url === '' ? '(native)' : 'app';
 }
 
+// V8 numbers lines from 0, and -1 where it has none
 const nameOf = ({ functionName, url, lineNumber }: CallFrame) =>
-  `${functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${lineNumber + 1}`;
+  `${functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}${lineNumber >= 0 ? `:${lineNumber + 1}` : ''}`;
 
-/** Each frame with what it spent itself (microseconds or bytes). */
-function selfOf(file: string): Array<[CallFrame, number]> {
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile | { head: HeapNode };
+type Profile = CpuProfile | { head: HeapNode };
+
+/** Each frame with what it spent itself (microseconds of a CPU profile, or bytes). */
+function selfOf(profile: Profile): Array<[CallFrame, number]> {
   if ('head' in profile) {
     const spent: Array<[CallFrame, number]> = [];
     const walk = (node: HeapNode) => {
@@ -51,8 +53,9 @@ function selfOf(file: string): Array<[CallFrame, number]> {
     return spent;
   }
   const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  // a sample lasts until the next one (as DevTools counts it): the delta after it
   return profile.samples
-    .map((id, i): [CallFrame, number] => [frames.get(id)!, profile.timeDeltas[i] ?? 0])
+    .map((id, i): [CallFrame, number] => [frames.get(id)!, profile.timeDeltas[i + 1] ?? 0])
     .filter(([frame]) => frame.functionName !== '(idle)');
 }
 
@@ -63,17 +66,24 @@ function sharesBy(spent: Array<[CallFrame, number]>, key: (frame: CallFrame) => 
 }
 
 const [file, count = '25'] = process.argv.slice(2);
-if (!file) throw new Error('Usage: tsx bench/profile-summary.ts <.cpuprofile|.heapprofile> [n]');
-const spent = selfOf(file);
+const functions = Number(count);
+if (!file || !Number.isInteger(functions) || functions < 0) {
+  throw new Error('Usage: tsx bench/profile-summary.ts <.cpuprofile|.heapprofile> [functions]');
+}
+const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+const spent = selfOf(profile);
 const total = spent.reduce((sum, [, amount]) => sum + amount, 0);
+if (total === 0) throw new Error(`${file}: nothing sampled`);
 const percent = (amount: number) => `${((100 * amount) / total).toFixed(1).padStart(5)} %`;
 console.log(
-  file.endsWith('.heapprofile')
+  'head' in profile
     ? `${(total / 2 ** 20).toFixed(1)} MiB allocated`
     : `${(total / 1000).toFixed(0)} ms busy`,
 );
-for (const [place, amount] of sharesBy(spent, placeOf).slice(0, 15))
+for (const [place, amount] of sharesBy(spent, placeOf).slice(0, 15)) {
   console.log(percent(amount), place);
+}
 console.log('--- functions');
-for (const [name, amount] of sharesBy(spent, nameOf).slice(0, Number(count)))
+for (const [name, amount] of sharesBy(spent, nameOf).slice(0, functions)) {
   console.log(percent(amount), name);
+}
