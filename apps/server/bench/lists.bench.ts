@@ -5,7 +5,8 @@
  *
  *   npm run build
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:lists
- *   BENCH_SIZES=1000,100000 BENCH_CONNECTIONS=10,64 BENCH_SECONDS=4 BENCH_CAMPAIGNS=100000 ...
+ *   BENCH_SIZES=1000,100000 BENCH_CONNECTIONS=10,64 BENCH_ROUNDS=3 BENCH_SECONDS=2 ...
+ *   BENCH_CAMPAIGNS=100000 ...
  *   BENCH_CPU_PROF=/tmp/profiles ...   # every server writes a V8 CPU profile there as it stops
  *   BENCH_ALLOC_PROF=/tmp/profiles ... # and where it allocated (bench/allocation-profile.mjs)
  *   BENCH_HONO=1 ...   # also the bare server's answers sent through Hono (bare-server.ts)
@@ -17,8 +18,16 @@
  * cursor of the page before; with `page=n` beside it) and the campaign list's first page. The bare
  * server runs, for each request, the statements the app's services send for it, captured through
  * drizzle's logger. The app's resident memory is sampled throughout, and each
- * server's CPU time per request answered (user and system, from /proc) is read around every line:
+ * server's CPU time per request answered (user and system, from /proc) is read around every turn:
  * on this shared machine it moves less from run to run than the throughput does.
+ *
+ * Each line is measured in BENCH_ROUNDS rounds; in each, every server takes a turn of BENCH_SECONDS
+ * on it, in an order swapped every round (app then bare, bare then app, ...). The machine's speed
+ * drifts from minute to minute (other machines share its host): one turn each, the second server
+ * of a line could meet another machine than the first. A line's requests a second are the median
+ * over its rounds, its latencies are over all of its rounds' requests, its CPU per request is over
+ * all of them too, and the app's share of the bare server's throughput in each round is shown
+ * beside (`app/bare by round`).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -51,7 +60,9 @@ import { fillCampaigns } from './fill-campaigns';
 import { fillPets } from './fill-pets';
 import { loadGet, percentile } from './measure';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+/** Rounds per line, and the seconds of each server's turn in a round (see above). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000,1000000').split(',').map(Number);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,64').split(',').map(Number);
 const CAMPAIGNS = Number(process.env.BENCH_CAMPAIGNS ?? 100_000);
@@ -136,19 +147,63 @@ async function scenariosOf(app: ChildServer): Promise<Scenario[]> {
 }
 
 interface Figures {
+  /** The median over the rounds. */
   rps: number;
   p50: number;
   p99: number;
   errors: number;
   /** The server process's CPU time per request answered, in milliseconds. */
   cpuMs: number;
+  /** Requests a second in each round, in order. */
+  rounds: number[];
 }
 
-async function measure(server: ChildServer, url: string, connections: number): Promise<Figures> {
+/** One server's turn on a line: its requests' latencies, and its process's CPU time meanwhile. */
+interface Turn {
+  rps: number;
+  times: number[];
+  errors: number;
+  cpuTotalMs: number;
+}
+
+async function turnOf(server: ChildServer, url: string, connections: number): Promise<Turn> {
   const cpuBefore = cpuMsOf(server.pid);
   const { rps, times, errors } = await loadGet(`${server.base}${url}`, connections, SECONDS);
-  const cpuMs = (cpuMsOf(server.pid) - cpuBefore) / Math.max(1, times.length);
-  return { rps, p50: percentile(times, 50), p99: percentile(times, 99), errors, cpuMs };
+  return { rps, times, errors, cpuTotalMs: cpuMsOf(server.pid) - cpuBefore };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+function figuresOf(turns: Turn[]): Figures {
+  const times = turns.flatMap((t) => t.times).sort((a, b) => a - b);
+  const cpuTotalMs = turns.reduce((sum, t) => sum + t.cpuTotalMs, 0);
+  return {
+    rps: Math.round(median(turns.map((t) => t.rps))),
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    errors: turns.reduce((sum, t) => sum + t.errors, 0),
+    cpuMs: cpuTotalMs / Math.max(1, times.length),
+    rounds: turns.map((t) => t.rps),
+  };
+}
+
+/** Every server's figures on one line, over ROUNDS rounds in alternating order (see above). */
+async function measureLine(
+  servers: ChildServer[],
+  url: string,
+  connections: number,
+): Promise<Figures[]> {
+  const turns: Turn[][] = servers.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = servers.map((_, i) => i);
+    if (round % 2 === 1) order.reverse();
+    for (const i of order) turns[i]!.push(await turnOf(servers[i]!, url, connections));
+  }
+  return turns.map(figuresOf);
 }
 
 interface Row {
@@ -231,20 +286,22 @@ async function runSize(databaseUrl: string, pets: number, rows: Row[], peaks: nu
           );
         }
         for (const connections of CONNECTIONS) {
-          const appFigures = await measure(app, s.url, connections);
-          const bareFigures = await measure(bare, s.url, connections);
-          const honoFigures = hono && (await measure(hono, s.url, connections));
+          const [appFigures, bareFigures, honoFigures] = await measureLine(
+            servers,
+            s.url,
+            connections,
+          );
           rows.push({
             pets,
             scenario: s.name,
             connections,
-            app: appFigures,
-            bare: bareFigures,
+            app: appFigures!,
+            bare: bareFigures!,
             ...(honoFigures && { hono: honoFigures }),
             items: appCheck!.ids.length,
           });
           console.error(
-            `${pets} pets, ${s.name}, ${connections} connections: app ${appFigures.rps} req/s, bare ${bareFigures.rps}${honoFigures ? `, hono ${honoFigures.rps}` : ''}`,
+            `${pets} pets, ${s.name}, ${connections} connections: app ${appFigures!.rps} req/s, bare ${bareFigures!.rps}${honoFigures ? `, hono ${honoFigures.rps}` : ''} (rounds: app ${appFigures!.rounds.join(' ')}, bare ${bareFigures!.rounds.join(' ')})`,
           );
         }
       }
@@ -270,7 +327,7 @@ async function main() {
   const peaks: number[] = [];
   for (const pets of SIZES) await runSize(databaseUrl, pets, rows, peaks);
   console.log(
-    `\nThe app (npm start) and a bare node:http + pg server on the same SQL${WITH_HONO ? ' (hono: its answers through Hono)' : ''}, PostgreSQL, ${CAMPAIGNS} campaigns, ${SECONDS} s per line, ${os.cpus().length} CPUs, load average ${os
+    `\nThe app (npm start) and a bare node:http + pg server on the same SQL${WITH_HONO ? ' (hono: its answers through Hono)' : ''}, PostgreSQL, ${CAMPAIGNS} campaigns, each line ${ROUNDS} rounds of ${SECONDS} s per server (order swapped each round; req/s the median), ${os.cpus().length} CPUs, load average ${os
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
@@ -283,6 +340,9 @@ async function main() {
       'app req/s': r.app.rps,
       'bare req/s': r.bare.rps,
       'app/bare': `${Math.round((100 * r.app.rps) / r.bare.rps)} %`,
+      'app/bare by round': r.app.rounds
+        .map((rps, i) => `${Math.round((100 * rps) / r.bare.rounds[i]!)}`)
+        .join(' '),
       'app p50': r.app.p50,
       'bare p50': r.bare.p50,
       'app p99': r.app.p99,
