@@ -52,9 +52,14 @@ export function toCentsStrict(value: number | string): Cents {
   return cents;
 }
 
-/** The decimal number for integer cents: 2550 -> 25.5 (parsed from the exact text '25.50'). */
+/**
+ * The decimal number for integer cents: 2550 -> 25.5. The division is rounded to the nearest
+ * double of the exact quotient, as parsing the exact text '25.50' is: the same number, without
+ * the text (money.test.ts checks the two agree).
+ */
 export function fromCents(cents: Cents): number {
-  return Number(centsToDecimalString(cents));
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Cents must be an integer: ${cents}`);
+  return cents === 0 ? 0 : cents / 100; // never -0
 }
 
 /** The exact decimal text for integer cents: 2550 -> '25.50', 7 -> '0.07', -150 -> '-1.50'. */

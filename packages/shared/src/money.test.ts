@@ -47,6 +47,15 @@ describe('money', () => {
     for (let cents = 0; cents < 100_000; cents += 7) {
       expect(toCents(fromCents(cents))).toBe(cents);
     }
+    // the number is the one the exact decimal text parses to, up to the largest safe cents
+    const samples = [1, 3, 7, 10, 29, 99, 101, 999_999, 123_456_789, 2 ** 40 + 3, 2 ** 53 - 1];
+    for (let cents = 0; cents < 1_000_000; cents += 1) samples.push(cents);
+    for (let i = 0; i < 100_000; i++) samples.push(i * 90_071_992_547); // spread up to 2 ** 53
+    const differing = samples
+      .flatMap((cents) => [cents, -cents])
+      .filter((cents) => !Object.is(fromCents(cents), Number(centsToDecimalString(cents))));
+    expect(differing).toEqual([]);
+    expect(() => fromCents(1.5)).toThrow(RangeError);
     expect(centsToDecimalString(7)).toBe('0.07');
     expect(formatCents(250_000)).toBe('$2,500.00');
   });

@@ -13,7 +13,7 @@ export function presentCampaign(
   viewer: AuthUser | null,
   imageBase: string,
 ): Campaign {
-  return {
+  const campaign: Campaign = {
     _id: row.id,
     petName: row.petName,
     petPicture: displayUrlOf(row.pictureId, row.pictureWidth, imageBase),
@@ -22,12 +22,14 @@ export function presentCampaign(
     lastDate: row.lastDate,
     shortDescription: row.shortDescription,
     longDescription: row.longDescription,
-    ...(campaignsPolicy.canSeeOwnerEmail(viewer) ? { userEmail: row.ownerEmail } : {}),
     paused: row.paused,
     pausedByAdmin: row.pausedByAdmin,
     archived: row.archivedAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
+  // added after the literal, as presentPet does: a spread inside it builds every campaign by copying
+  if (campaignsPolicy.canSeeOwnerEmail(viewer)) campaign.userEmail = row.ownerEmail;
+  return campaign;
 }
 
 /** A campaign as the audit log keeps it (before and after an admin's change): with archivedAt. */
