@@ -24,15 +24,17 @@
  * Each line is measured in BENCH_ROUNDS rounds; in each, every server takes a turn of BENCH_SECONDS
  * on it, in an order swapped every round (app then bare, bare then app, ...). The machine's speed
  * drifts from minute to minute (other machines share its host): one turn each, the second server
- * of a line could meet another machine than the first. A line's requests a second are the median
- * over its rounds, its latencies are over all of its rounds' requests, its CPU per request is over
- * all of them too, and the app's share of the bare server's throughput in each round is shown
- * beside (`app/bare by round`).
+ * of a line could meet another machine than the first. Each turn starts once PostgreSQL runs no
+ * statement of the turn before (a deep page by number at 1,000,000 pets runs on for seconds after
+ * its client has gone). A line's requests a second are the median over its rounds, its latencies
+ * are over all of its rounds' requests, its CPU per request is over all of them too, and the app's
+ * share of the bare server's throughput in each round is shown beside (`app/bare by round`).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { campaignListQuerySchema } from '@pet-haven/shared/campaigns';
 import {
   LINK_HEADER,
@@ -166,11 +168,41 @@ interface Turn {
   cpuTotalMs: number;
 }
 
-async function turnOf(server: ChildServer, url: string, connections: number): Promise<Turn> {
+/** Longest wait for the statements of a turn to end before the next turn starts. */
+const QUIET_TIMEOUT_MS = 120_000;
+
+/**
+ * Resolves once no other session runs a statement on the scratch database: a load generator that
+ * stops closes its connections, but the statements they asked for still run in PostgreSQL (a deep
+ * page by number at 1,000,000 pets takes seconds), and would slow the next server's turn.
+ */
+async function quiet(database: pg.Client) {
+  const deadline = Date.now() + QUIET_TIMEOUT_MS;
+  for (;;) {
+    const { rows } = await database.query<{ busy: number }>(
+      `select count(*)::int as busy from pg_stat_activity
+        where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+    );
+    if (rows[0]!.busy === 0) return;
+    if (Date.now() > deadline) throw new Error(`${rows[0]!.busy} statements still running`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function turnOf(
+  server: ChildServer,
+  url: string,
+  connections: number,
+  database: pg.Client,
+): Promise<Turn> {
+  await quiet(database);
   const cpuBefore = cpuMsOf(server.pid);
   const { rps, times, errors } = await loadGet(`${server.base}${url}`, connections, SECONDS);
   return { rps, times, errors, cpuTotalMs: cpuMsOf(server.pid) - cpuBefore };
 }
+
+/** `a` as a percentage of `b`; n/a where `b` answered nothing (every request past the timeout). */
+const share = (a: number, b: number) => (b > 0 ? `${Math.round((100 * a) / b)} %` : 'n/a');
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -196,12 +228,13 @@ async function measureLine(
   servers: ChildServer[],
   url: string,
   connections: number,
+  database: pg.Client,
 ): Promise<Figures[]> {
   const turns: Turn[][] = servers.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     const order = servers.map((_, i) => i);
     if (round % 2 === 1) order.reverse();
-    for (const i of order) turns[i]!.push(await turnOf(servers[i]!, url, connections));
+    for (const i of order) turns[i]!.push(await turnOf(servers[i]!, url, connections, database));
   }
   return turns.map(figuresOf);
 }
@@ -233,6 +266,9 @@ async function runSize(databaseUrl: string, pets: number, rows: Row[], peaks: nu
       '/api/pets?limit=1',
     );
     const stopSampling = sampleRss(app.pid);
+    // watches the scratch database between turns (quiet, above)
+    const watcher = new pg.Client({ connectionString: scratch });
+    await watcher.connect();
     let bare: ChildServer | undefined;
     let hono: ChildServer | undefined;
     try {
@@ -290,6 +326,7 @@ async function runSize(databaseUrl: string, pets: number, rows: Row[], peaks: nu
             servers,
             s.url,
             connections,
+            watcher,
           );
           rows.push({
             pets,
@@ -310,6 +347,7 @@ async function runSize(databaseUrl: string, pets: number, rows: Row[], peaks: nu
       await bare?.stop();
       await hono?.stop();
       await app.stop();
+      await watcher.end();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
@@ -339,10 +377,8 @@ async function main() {
       conns: r.connections,
       'app req/s': r.app.rps,
       'bare req/s': r.bare.rps,
-      'app/bare': `${Math.round((100 * r.app.rps) / r.bare.rps)} %`,
-      'app/bare by round': r.app.rounds
-        .map((rps, i) => `${Math.round((100 * rps) / r.bare.rounds[i]!)}`)
-        .join(' '),
+      'app/bare': share(r.app.rps, r.bare.rps),
+      'app/bare by round': r.app.rounds.map((rps, i) => share(rps, r.bare.rounds[i]!)).join(' '),
       'app p50': r.app.p50,
       'bare p50': r.bare.p50,
       'app p99': r.app.p99,
@@ -351,7 +387,7 @@ async function main() {
       'bare CPU ms/req': r.bare.cpuMs.toFixed(3),
       ...(r.hono && {
         'hono req/s': r.hono.rps,
-        'hono/bare': `${Math.round((100 * r.hono.rps) / r.bare.rps)} %`,
+        'hono/bare': share(r.hono.rps, r.bare.rps),
         'hono CPU ms/req': r.hono.cpuMs.toFixed(3),
       }),
       items: r.items,
