@@ -181,7 +181,8 @@ async function quiet(database: pg.Client) {
   for (;;) {
     const { rows } = await database.query<{ busy: number }>(
       `select count(*)::int as busy from pg_stat_activity
-        where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+        where datname = current_database() and state = 'active' and pid <> pg_backend_pid()
+          and backend_type = 'client backend'`,
     );
     if (rows[0]!.busy === 0) return;
     if (Date.now() > deadline) throw new Error(`${rows[0]!.busy} statements still running`);
@@ -268,10 +269,13 @@ async function runSize(databaseUrl: string, pets: number, rows: Row[], peaks: nu
     const stopSampling = sampleRss(app.pid);
     // watches the scratch database between turns (quiet, above)
     const watcher = new pg.Client({ connectionString: scratch });
-    await watcher.connect();
+    watcher.on('error', (err) =>
+      console.error('bench:lists: the watching connection failed:', err),
+    );
     let bare: ChildServer | undefined;
     let hono: ChildServer | undefined;
     try {
+      await watcher.connect();
       const scenarios = await scenariosOf(app);
       const answers: Record<string, BareAnswer> = {};
       for (const s of scenarios) answers[s.url] = await statementsOf(scratch, s.url);
@@ -347,7 +351,7 @@ async function runSize(databaseUrl: string, pets: number, rows: Row[], peaks: nu
       await bare?.stop();
       await hono?.stop();
       await app.stop();
-      await watcher.end();
+      await watcher.end().catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

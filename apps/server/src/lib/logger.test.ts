@@ -64,6 +64,31 @@ describe('the log keeps secrets out', () => {
     expect(String(logged.stack)).toContain('sign-in failed');
   });
 
+  it('censors a frozen object, a getter and a setter without throwing or running them', () => {
+    const { logger, lines } = capturingLogger();
+    let setterRan = false;
+    const getterOnly = Object.defineProperty({ id: 'g' }, 'password', {
+      get: () => 'hunter22',
+      enumerable: true,
+    });
+    const withSetter = Object.defineProperty({ id: 's' }, 'cvc', {
+      get: () => '123',
+      set: () => {
+        setterRan = true;
+      },
+      enumerable: true,
+    });
+    const frozen = Object.freeze({ id: 'f', password: 'hunter22' });
+    logger.warn({ frozen, getterOnly, withSetter }, 'odd objects');
+    expect(lines[0]).toMatchObject({
+      frozen: { id: 'f', password: CENSORED },
+      getterOnly: { id: 'g', password: CENSORED },
+      withSetter: { id: 's', cvc: CENSORED },
+    });
+    expect(setterRan).toBe(false);
+    expect(frozen.password).toBe('hunter22');
+  });
+
   it('answers an object without secrets as it is (no copy per request line)', () => {
     const line = { method: 'GET', path: '/api/pets', status: 200, durationMs: 1.5 };
     expect(censorSecrets(line)).toBe(line);

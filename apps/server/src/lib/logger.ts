@@ -24,12 +24,24 @@ type Loggable = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Loggable => typeof value === 'object' && value !== null;
 
-/** A shallow copy with the same prototype and every own property, enumerable or not (an Error's). */
-const copyOf = <T extends Loggable>(value: T): T =>
-  Object.create(
-    Object.getPrototypeOf(value) as object,
-    Object.getOwnPropertyDescriptors(value),
-  ) as T;
+/**
+ * A shallow copy with the same prototype and every own property, enumerable or not (an Error's
+ * message and stack); each one configurable, so `censor` may redefine it (a frozen object's too).
+ */
+function copyOf<T extends Loggable>(value: T): T {
+  const descriptors = Object.getOwnPropertyDescriptors(value);
+  for (const key of Reflect.ownKeys(descriptors)) {
+    descriptors[key as keyof typeof descriptors]!.configurable = true;
+  }
+  return Object.create(Object.getPrototypeOf(value) as object, descriptors) as T;
+}
+
+/**
+ * Sets `key` on a copy (made by copyOf) as a plain value: defined, not assigned, so a read-only
+ * property, a getter without a setter or a setter the copy inherited cannot throw or run.
+ */
+const censor = (copy: Loggable, key: string, value: unknown) =>
+  Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
 
 /** `value` with `keys` censored, copied only when one of them is there; else `value` itself. */
 function withCensored<T extends Loggable>(value: T, keys: readonly string[]): T {
@@ -37,7 +49,7 @@ function withCensored<T extends Loggable>(value: T, keys: readonly string[]): T 
   for (const key of keys) {
     if (!Object.hasOwn(value, key) || value[key] === undefined) continue;
     copy ??= copyOf(value);
-    (copy as Loggable)[key] = CENSORED;
+    censor(copy, key, CENSORED);
   }
   return copy ?? value;
 }
@@ -59,12 +71,12 @@ export function censorSecrets<T extends Loggable>(obj: T): T {
       const headers = withCensored(censored.headers, SECRET_HEADERS);
       if (headers !== censored.headers) {
         if (censored === value) censored = copyOf(value);
-        censored.headers = headers;
+        censor(censored, 'headers', headers);
       }
     }
     if (censored === value) continue;
     if (out === obj) out = copyOf(obj);
-    (out as Loggable)[key] = censored;
+    censor(out, key, censored);
   }
   return out;
 }
