@@ -3,8 +3,9 @@
  * decimal dollars (e.g. 25.5). Exact conversions both ways, the one parser of what a person types
  * and the one formatter: amounts in go through the decimal string, never through float
  * arithmetic, so 0.1 + 0.2 style drift cannot creep into an amount; the one way out, `fromCents`,
- * is a single division, rounded as parsing the exact decimal text would be. No zod here: a page that only
- * shows amounts never loads the schemas; money.ts adds the form field's schema (decision 022).
+ * is a single division, rounded as parsing the exact decimal text would be. No zod here: a page
+ * that only shows amounts never loads the schemas; money.ts adds the form field's schema
+ * (decision 022).
  */
 /** Integer cents (2550 is $25.50): the one money type of the web, the server and the database. */
 export type Cents = number;
