@@ -27,7 +27,7 @@ import { cpuMsOf, startArgs, startServer, type ChildServer } from './app-process
 import { onScratchDatabase } from './bench-app';
 import { fillCampaigns } from './fill-campaigns';
 import { fillPets } from './fill-pets';
-import { loadGet, percentile } from './measure';
+import { loadGet, median, turnOrder } from './measure';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -60,12 +60,6 @@ function buildOf(spec: string): Build {
     ),
   };
 }
-
-const median = (values: number[]) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
 
 async function main() {
   const databaseUrl = process.env.DATABASE_URL;
@@ -108,9 +102,7 @@ async function main() {
       const rps = lines.map(() => builds.map((): number[] => []));
       for (let round = 0; round < ROUNDS; round += 1) {
         for (const [l, { url, connections }] of lines.entries()) {
-          const order = [...servers.keys()];
-          if (round % 2 === 1) order.reverse();
-          for (const b of order) {
+          for (const b of turnOrder(servers.length, round)) {
             const server = servers[b]!;
             const before = cpuMsOf(server.pid);
             const run = await loadGet(`${server.base}${url}`, connections, SECONDS);

@@ -60,7 +60,7 @@ import { onScratchDatabase } from './bench-app';
 import { capturingDatabase } from './captured-statements';
 import { fillCampaigns } from './fill-campaigns';
 import { fillPets } from './fill-pets';
-import { loadGet, percentile } from './measure';
+import { loadGet, median, percentile, turnOrder } from './measure';
 
 /** Rounds per line, and the seconds of each server's turn in a round (see above). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -205,12 +205,6 @@ async function turnOf(
 /** `a` as a percentage of `b`; n/a where `b` answered nothing (every request past the timeout). */
 const share = (a: number, b: number) => (b > 0 ? `${Math.round((100 * a) / b)} %` : 'n/a');
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
 function figuresOf(turns: Turn[]): Figures {
   const times = turns.flatMap((t) => t.times).sort((a, b) => a - b);
   const cpuTotalMs = turns.reduce((sum, t) => sum + t.cpuTotalMs, 0);
@@ -233,9 +227,8 @@ async function measureLine(
 ): Promise<Figures[]> {
   const turns: Turn[][] = servers.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
-    const order = servers.map((_, i) => i);
-    if (round % 2 === 1) order.reverse();
-    for (const i of order) turns[i]!.push(await turnOf(servers[i]!, url, connections, database));
+    for (const i of turnOrder(servers.length, round))
+      turns[i]!.push(await turnOf(servers[i]!, url, connections, database));
   }
   return turns.map(figuresOf);
 }

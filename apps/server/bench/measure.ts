@@ -6,6 +6,13 @@ export function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/** The middle of `values` (in any order): one of them, the lower of the two middles if even. */
+export const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+
 /**
  * GET `url` with autocannon for `seconds` over `connections`: requests per second, every
  * response time in ascending order, and the count of non-200 answers, errors and timeouts. With
@@ -46,4 +53,14 @@ export async function loadGet(
     times,
     errors: errors + result.errors + result.timeouts,
   };
+}
+
+/**
+ * The order in which `count` servers take their turns in round `round` of an alternated bench
+ * (bench:builds, bench:lists): as given in even rounds, reversed in odd ones, so no server always
+ * goes first.
+ */
+export function turnOrder(count: number, round: number): number[] {
+  const order = Array.from({ length: count }, (_, i) => i);
+  return round % 2 === 1 ? order.reverse() : order;
 }
