@@ -29,8 +29,10 @@ async function untilALockIsAwaited(db: Database, answer: Promise<unknown>): Prom
  * Sends `request` into a circle of locks and answers its answer: another transaction takes
  * `hold` (what the request's statement will wait for); the request is sent, and once its statement
  * waits, the other transaction runs `close`, asking for what the request's statement holds.
- * PostgreSQL ends the request's transaction, which waited first (its deadlock check comes first);
- * the other then commits. (PostgreSQL only: PGlite runs one transaction at a time.)
+ * PostgreSQL ends the request's transaction, which waited first: the other transaction checks for
+ * a deadlock only after a minute of waiting (`deadlock_timeout`, set for it alone), so the
+ * request's check (after the server's 1 s) always comes first, however slow the machine; the other
+ * then commits. (PostgreSQL only: PGlite runs one transaction at a time.)
  */
 export async function sendIntoALockCircle<T>(
   db: Database,
@@ -43,6 +45,7 @@ export async function sendIntoALockCircle<T>(
   let closeCircle!: () => void;
   const closing = new Promise<void>((resolve) => (closeCircle = resolve));
   const other = db.transaction(async (tx) => {
+    await tx.execute(sql`set local deadlock_timeout = '60s'`);
     await hold(tx);
     held();
     await closing;
