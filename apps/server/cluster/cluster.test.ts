@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { readinessSchema } from '@pet-haven/shared/system';
+import { repoRoot } from '../src/paths';
 import { createCampaignVia } from '../test/helpers/campaigns';
 import { createUser } from '../test/helpers/factories';
 import { paymentsVia, testCard, type StartedPayment } from '../test/helpers/payments';
@@ -91,6 +94,19 @@ describe('two processes behind HAProxy', () => {
     );
     for (const res of onDevice) expect(res.body?.user?.email).toBe(member.email);
     expect(new Set(onDevice.map(servedBy))).toEqual(new Set(['app1', 'app2']));
+  });
+
+  it("keeps idle connections open longer than HAProxy's timeout server, and keeps that from clients", async () => {
+    const config = readFileSync(path.join(repoRoot, 'deploy/haproxy.cfg'), 'utf8');
+    const timeoutServer = Number(/^\s*timeout server (\d+)s$/m.exec(config)?.[1]);
+    expect(timeoutServer).toBeGreaterThan(0);
+    for (const app of cluster.apps) {
+      const hint = (await fetch(`${app.url}/api/health`)).headers.get('keep-alive');
+      expect(Number(/^timeout=(\d+)$/.exec(hint ?? '')?.[1])).toBeGreaterThan(timeoutServer);
+    }
+    const throughProxy = await lb('/api/health');
+    expect(throughProxy.status).toBe(200);
+    expect(throughProxy.headers.get('keep-alive')).toBeNull();
   });
 
   it('serves an uploaded picture and a new pet from both processes', async () => {
@@ -263,30 +279,30 @@ function steadyTraffic(picture: string) {
     failures.push(`${what}: ${res.status} ${res.text.slice(0, 200)} (${servedBy(res)})`);
     return false;
   };
-  const loop = async (step: (i: number) => Promise<void>) => {
+  const loop = async (what: string, step: (i: number) => Promise<void>) => {
     for (let i = 0; running; i++) {
       try {
         await step(i);
       } catch (err) {
         const cause = (err as { cause?: { code?: string; message?: string } }).cause;
         failures.push(
-          `request failed: ${(err as Error).message} (${cause?.code ?? cause?.message})`,
+          `${what} failed at ${new Date().toISOString()}: ${(err as Error).message} (${cause?.code ?? cause?.message})`,
         );
       }
     }
   };
   const loops = [
-    loop(async () => {
+    loop('GET /api/pets', async () => {
       judge('GET /api/pets', await lb('/api/pets?page=1&limit=12'), 200);
     }),
-    loop(async (i) => {
+    loop('POST /api/add-pet', async (i) => {
       const res = await lb('/api/add-pet', {
         token: member.token,
         json: petBody(picture, { petName: `Steady ${i}` }),
       });
       if (judge('POST /api/add-pet', res, 201)) acknowledgedPets.push(res.body._id as string);
     }),
-    loop(async () => {
+    loop('POST /api/images', async () => {
       const res = await lb('/api/images', {
         method: 'POST',
         token: member.token,
@@ -294,10 +310,10 @@ function steadyTraffic(picture: string) {
       });
       if (judge('POST /api/images', res, 201)) acknowledgedPictures.push(res.body.data.display_url);
     }),
-    loop(async () => {
+    loop(`GET ${picture}`, async () => {
       judge(`GET ${picture}`, await lb(picture), 200);
     }),
-    loop(async () => {
+    loop('POST /api/auth/sign-in/email', async () => {
       const res = await lb('/api/auth/sign-in/email', {
         headers: origin(),
         json: { email: member.email, password: member.password },
@@ -344,8 +360,14 @@ describe('a process stopped during traffic', () => {
     await pause(500);
     const [stopped, other] = cluster.apps as [Cluster['apps'][0], Cluster['apps'][0]];
     const code = await stopped.stop('SIGTERM');
-    expect(code).toBe(0);
     const outcome = await traffic.stop();
+    // started again whatever is found below, so that the next tests have both processes
+    onTestFinished(async () => {
+      if (stopped.running()) return;
+      await stopped.start();
+      await untilBothInRotation(cluster.url, 15_000, 'the stopped process back in rotation');
+    });
+    expect(code).toBe(0);
     // HAProxy took it out on its health check, before it closed: after 'Draining' it answered
     // /api/ready 503 twice (fall 2), and no user request began after that
     const entries = stopped.logs.map(parseLogLine);

@@ -168,10 +168,28 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   };
 }
 
+/**
+ * How long an idle keep-alive connection stays open: longer than a proxy keeps an idle connection
+ * to this process (deploy/haproxy.cfg's `timeout server` is 60 s, as is a cloud balancer's usual
+ * idle timeout), so the proxy closes it first. With Node's 5 s the process could close a
+ * connection just as the proxy sent a request on it, and that request failed.
+ */
+export const KEEP_ALIVE_SECONDS = 65;
+
 function listen(fetch: Parameters<typeof serve>[0]['fetch'], config: Config) {
   return new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const server = serve({ fetch, port: config.port, hostname: config.host }, () =>
-      resolve(server),
+    const server = serve(
+      {
+        fetch,
+        port: config.port,
+        hostname: config.host,
+        // a request's headers get as long as an idle connection, and a second more
+        serverOptions: {
+          keepAliveTimeout: KEEP_ALIVE_SECONDS * 1000,
+          headersTimeout: (KEEP_ALIVE_SECONDS + 1) * 1000,
+        },
+      },
+      () => resolve(server),
     );
     server.once('error', reject);
   });
