@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { type AppDeps, buildDeps } from './app-deps';
 import type { Config } from './config';
@@ -9,6 +8,7 @@ import { seedDemoDataIfEmpty } from './demo/demo-data';
 import { loadPlacesIfEmpty } from './modules/places/places.loader';
 import { settleRequestsLeftOpen } from './modules/adoption-requests/adoption-requests.service';
 import { isDatabaseUnavailable } from './lib/errors';
+import { closeServer, type HttpServer, listen } from './lib/http-server';
 import type { Logger } from './lib/logger';
 import { createReadiness } from './lib/readiness';
 import {
@@ -47,9 +47,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const deps = buildDeps({ config, database, logger, readiness });
   const app = createApp(deps);
 
-  let server: ReturnType<typeof serve>;
+  let server: HttpServer;
   try {
-    server = await listen(app.fetch, config);
+    server = await listen(app.fetch, { port: config.port, host: config.host });
   } catch (err) {
     await database.close();
     throw err;
@@ -156,7 +156,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
       }
       stopping.abort(new Error('The server is stopping.'));
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server);
       await ready.catch(() => undefined);
       clearInterval(sweepTimer);
       clearInterval(campaignTimer);
@@ -166,33 +166,6 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       await database.close();
     },
   };
-}
-
-/**
- * How long an idle keep-alive connection stays open: longer than a proxy keeps an idle connection
- * to this process (deploy/haproxy.cfg's `timeout server` is 60 s, as is a cloud balancer's usual
- * idle timeout), so the proxy closes it first. With Node's 5 s the process could close a
- * connection just as the proxy sent a request on it, and that request failed.
- */
-export const KEEP_ALIVE_SECONDS = 65;
-
-function listen(fetch: Parameters<typeof serve>[0]['fetch'], config: Config) {
-  return new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const server = serve(
-      {
-        fetch,
-        port: config.port,
-        hostname: config.host,
-        // a request's headers get as long as an idle connection, and a second more
-        serverOptions: {
-          keepAliveTimeout: KEEP_ALIVE_SECONDS * 1000,
-          headersTimeout: (KEEP_ALIVE_SECONDS + 1) * 1000,
-        },
-      },
-      () => resolve(server),
-    );
-    server.once('error', reject);
-  });
 }
 
 /** The database as logs may name it: host, port and name, never the password. */
