@@ -11,6 +11,7 @@ import { partitionableProxy } from './helpers/partition-proxy';
 import { testCard } from './helpers/payments';
 import { petBody } from './helpers/pets';
 import { uploadPicture } from './helpers/pictures';
+import { settlesWithin } from './helpers/settles-within';
 import { createTestContext, requestOver, type TestResponse } from './helpers/test-app';
 import { testConfig } from './helpers/test-config';
 import {
@@ -43,19 +44,6 @@ async function within(withinMs: number, probe: () => Promise<boolean>): Promise<
     if (performance.now() - started > withinMs) {
       throw new Error(`not within ${withinMs} ms`);
     }
-  }
-}
-
-/** Whether `work` settles within `ms` (it answers as soon as it does). */
-async function settlesWithin(ms: number, work: Promise<unknown>): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const bound = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([work.then(() => true as const), bound]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

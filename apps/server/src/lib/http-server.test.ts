@@ -1,20 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { settlesWithin } from '../../test/helpers/settles-within';
 import { closeServer, type HttpServer, KEEP_ALIVE_SECONDS, listen } from './http-server';
-
-/** Whether `work` settles within `ms` (it answers as soon as it does). */
-async function settlesWithin(ms: number, work: Promise<unknown>): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const bound = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([work.then(() => true as const), bound]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 const agent = new http.Agent({ keepAlive: true });
 let server: HttpServer | undefined;
