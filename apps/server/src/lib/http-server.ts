@@ -39,7 +39,7 @@ export function closeServer(server: HttpServer): Promise<void> {
   return new Promise<void>((resolve) => {
     const idle =
       'closeIdleConnections' in server
-        ? setInterval(() => server.closeIdleConnections(), 100)
+        ? setInterval(() => server.closeIdleConnections(), 100).unref()
         : undefined;
     server.close(() => {
       clearInterval(idle);
