@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { afterCursor, countRows, cursorAtOf, keysetPageFrom, pageFrom } from '../../db/paging';
-import { preparedRead } from '../../db/prepared';
+import { pageBounds, preparedRead } from '../../db/prepared';
 import { countListed, listedInIdOrder } from '../../db/sitemap';
 import type { Page, PageWindow } from '../../lib/paging';
 import { campaignGoalNotices, campaigns, donations, images, user } from '../../db/schema/index';
@@ -96,47 +96,53 @@ export async function findCampaignById(
  * One page of the public list: not paused, not archived, newest first, in keyset order from the
  * window's cursor (decision 028). The WHERE and ORDER BY match the partial index
  * campaigns_public_list_idx exactly, so PostgreSQL walks the index from the cursor (or past the
- * offset of a page number asked for) and stops after the page; the joins then touch only the
- * rows answered; the statement is prepared once (decision 029). The list promises no total: counting it would grow with the campaigns, and no
- * screen shows it.
+ * offset of a page number asked for) and stops after the page; the joins then touch only the rows
+ * answered; the statement is prepared once per page size (decisions 029 and 051). The list promises
+ * no total: counting it would grow with the campaigns, and no screen shows it.
  */
 export function listPublicCampaigns(db: DbOrTx, window: PageWindow): Promise<Page<CampaignRow>> {
   const after = window.keyset?.after;
-  return keysetPageFrom(window, ({ limit, offset }) =>
-    preparedRead(db, `campaigns_public_${after ? 'k' : ''}`, (name) => {
-      const where = and(eq(campaigns.paused, false), isNull(campaigns.archivedAt));
-      const page = db
-        .select({
-          id: campaigns.id,
-          createdAt: campaigns.createdAt,
-          cursorAt: cursorAtOf(campaigns.createdAt).as('cursor_at'),
-        })
-        .from(campaigns)
-        .where(
-          after
-            ? and(
-                where,
-                afterCursor(campaigns.createdAt, campaigns.id, {
-                  atMicros: sql.placeholder('atMicros'),
-                  id: sql.placeholder('afterId'),
-                }),
-              )
-            : where,
-        )
-        .orderBy(...newestFirst)
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .as('page');
-      return db
-        .select({ ...campaignColumns, cursorAt: page.cursorAt })
-        .from(page)
-        .innerJoin(campaigns, eq(campaigns.id, page.id))
-        .innerJoin(user, eq(user.id, campaigns.ownerId))
-        .innerJoin(images, eq(images.id, campaigns.pictureId))
-        .orderBy(sql`${page.createdAt} desc`, sql`${page.id} desc`)
-        .prepare(name);
-    }).execute({ atMicros: after?.atMicros, afterId: after?.id, limit, offset }),
-  );
+  return keysetPageFrom(window, ({ limit, offset }) => {
+    const bounds = pageBounds(limit, offset);
+    return preparedRead(
+      db,
+      `campaigns_public_${after ? 'k' : ''}_${bounds.name}`,
+      (name) => {
+        const where = and(eq(campaigns.paused, false), isNull(campaigns.archivedAt));
+        const page = db
+          .select({
+            id: campaigns.id,
+            createdAt: campaigns.createdAt,
+            cursorAt: cursorAtOf(campaigns.createdAt).as('cursor_at'),
+          })
+          .from(campaigns)
+          .where(
+            after
+              ? and(
+                  where,
+                  afterCursor(campaigns.createdAt, campaigns.id, {
+                    atMicros: sql.placeholder('atMicros'),
+                    id: sql.placeholder('afterId'),
+                  }),
+                )
+              : where,
+          )
+          .orderBy(...newestFirst)
+          .limit(bounds.limit)
+          .offset(bounds.offset)
+          .as('page');
+        return db
+          .select({ ...campaignColumns, cursorAt: page.cursorAt })
+          .from(page)
+          .innerJoin(campaigns, eq(campaigns.id, page.id))
+          .innerJoin(user, eq(user.id, campaigns.ownerId))
+          .innerJoin(images, eq(images.id, campaigns.pictureId))
+          .orderBy(sql`${page.createdAt} desc`, sql`${page.id} desc`)
+          .prepare(name);
+      },
+      { shaped: true },
+    ).execute({ atMicros: after?.atMicros, afterId: after?.id, offset });
+  });
 }
 
 /** One page of campaigns matching `where`, newest first, and how many match in all. */

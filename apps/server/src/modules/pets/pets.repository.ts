@@ -34,7 +34,7 @@ import {
   totalOf,
   withoutExtraRow,
 } from '../../db/paging';
-import { preparedRead } from '../../db/prepared';
+import { pageBounds, preparedRead } from '../../db/prepared';
 import { countListed, listedInIdOrder } from '../../db/sitemap';
 import type { Page, PageWindow } from '../../lib/paging';
 import {
@@ -192,26 +192,32 @@ function countPets(db: DbOrTx, v: ListValues) {
  * and picture.
  */
 function pageOfPets(db: DbOrTx, v: ListValues) {
-  return preparedRead(db, `pets_page_${shapeOf(v)}`, (name) => {
-    const where = conditions(v);
-    const pageIds = db
-      .select({ id: pets.id, cursorAt: cursorAtOf(pets.dateAdded).as('cursor_at') })
-      .from(pets)
-      .where(v.atMicros !== undefined ? afterCursorOfValues(where) : where)
-      .orderBy(...newestFirst)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .as('page_ids');
-    return db
-      .select({ ...petColumns, cursorAt: pageIds.cursorAt })
-      .from(pets)
-      .innerJoin(user, eq(user.id, pets.ownerId))
-      .innerJoin(images, eq(images.id, pets.imageId))
-      .leftJoin(places, eq(places.id, pets.placeId))
-      .innerJoin(pageIds, eq(pageIds.id, pets.id))
-      .orderBy(...newestFirst)
-      .prepare(name);
-  }).execute(v);
+  const bounds = pageBounds(v.limit, v.offset);
+  return preparedRead(
+    db,
+    `pets_page_${shapeOf(v)}_${bounds.name}`,
+    (name) => {
+      const where = conditions(v);
+      const pageIds = db
+        .select({ id: pets.id, cursorAt: cursorAtOf(pets.dateAdded).as('cursor_at') })
+        .from(pets)
+        .where(v.atMicros !== undefined ? afterCursorOfValues(where) : where)
+        .orderBy(...newestFirst)
+        .limit(bounds.limit)
+        .offset(bounds.offset)
+        .as('page_ids');
+      return db
+        .select({ ...petColumns, cursorAt: pageIds.cursorAt })
+        .from(pets)
+        .innerJoin(user, eq(user.id, pets.ownerId))
+        .innerJoin(images, eq(images.id, pets.imageId))
+        .leftJoin(places, eq(places.id, pets.placeId))
+        .innerJoin(pageIds, eq(pageIds.id, pets.id))
+        .orderBy(...newestFirst)
+        .prepare(name);
+    },
+    { shaped: true },
+  ).execute(v);
 }
 
 /**
@@ -219,8 +225,8 @@ function pageOfPets(db: DbOrTx, v: ListValues) {
  * (`countPets`): the public list and its categories, an owner's pets. A name search is a search
  * (`searchPets`, decision 047). In keyset order (the public list, `keysetPageOf`) the page starts
  * after the window's cursor and tells where the next one starts. Both statements are prepared once
- * per shape of the filter (decision 029); the embedded database keeps their answers until its next
- * write (decision 030).
+ * per shape of the filter (decision 029), the page's also per page size (decision 051); the
+ * embedded database keeps their answers until its next write (decision 030).
  */
 export function listPets(
   db: DbOrTx,
