@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestContext } from '../../test/helpers/test-app';
-import { KEPT_STATEMENTS, preparedSql, preparedStatement } from './prepared';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { pets } from './schema/index';
+import {
+  KEPT_PAGE_STATEMENTS,
+  KEPT_STATEMENTS,
+  MAX_PAGE_ROWS,
+  pageBounds,
+  preparedSql,
+  preparedStatement,
+} from './prepared';
 
 // A database of its own (PGlite, or PostgreSQL with TEST_DATABASE_URL), nothing asked of it yet.
 const ctx = useTestContext();
@@ -49,6 +58,67 @@ describe('statements kept prepared', () => {
       ).rows;
       expect(row!.n).toBeLessThanOrEqual(KEPT_STATEMENTS + 1);
     }
+  });
+});
+
+describe("a page's bounds (decision 051)", () => {
+  const textOf = (limit: number, offset: number) => {
+    const bounds = pageBounds(limit, offset);
+    const query = new QueryBuilder()
+      .select({ id: pets.id })
+      .from(pets)
+      .limit(bounds.limit)
+      .offset(bounds.offset)
+      .toSQL();
+    return { name: bounds.name, sql: query.sql };
+  };
+
+  it('writes the limit into the text, leaves out an offset of 0, and keeps any other as a placeholder, each text under its own name', () => {
+    expect(textOf(25, 0)).toEqual({ name: 'l25', sql: expect.stringMatching(/ limit 25$/) });
+    expect(textOf(13, 0).name).toBe('l13');
+    const offset = textOf(25, 48);
+    expect(offset.name).toBe('l25o');
+    expect(offset.sql).toMatch(/ limit 25 offset \$1$/);
+    expect(textOf(25, 96)).toEqual(offset);
+  });
+
+  it('refuses a limit or an offset that is not a whole number, or a page past MAX_PAGE_ROWS', () => {
+    for (const [limit, offset] of [
+      [1.5, 0],
+      [-1, 0],
+      [Number.NaN, 0],
+      [MAX_PAGE_ROWS + 1, 0],
+      [25, -24],
+      [25, 0.5],
+    ] as const) {
+      expect(() => pageBounds(limit, offset), `${limit}, ${offset}`).toThrow();
+    }
+    expect(pageBounds(MAX_PAGE_ROWS, 0).name).toBe(`l${MAX_PAGE_ROWS}`);
+  });
+
+  it('keeps sized statements within a budget of their own: shaped ones past their bound do not push them out', async () => {
+    const db = ctx.database.db;
+    const prepared: string[] = [];
+    const build = (i: number) => (name: string) => {
+      prepared.push(name);
+      return db
+        .select({ n: sql<number>`${sql.placeholder('n')}::int + ${sql.raw(String(i))}` })
+        .from(sql`(values (1)) as one (x)`)
+        .prepare(name);
+    };
+    // the shaped ones' budget spent (by these, or by the test above)
+    for (let i = 0; i < KEPT_STATEMENTS + 1; i += 1) {
+      await preparedStatement(db, `shaped_first_${i}`, build(i), { shaped: true }).execute({
+        n: 1,
+      });
+    }
+    expect(prepared.at(-1)).toBe('');
+    prepared.length = 0;
+    for (let i = 0; i < KEPT_PAGE_STATEMENTS + 5; i += 1) {
+      await preparedStatement(db, `sized_${i}`, build(i), { sized: true }).execute({ n: 1 });
+    }
+    expect(prepared.filter(Boolean)).toHaveLength(KEPT_PAGE_STATEMENTS);
+    expect(prepared.filter((name) => name === '')).toHaveLength(5);
   });
 });
 

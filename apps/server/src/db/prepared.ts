@@ -85,6 +85,7 @@ function onConnectionOf<P>(statement: P, db: DbOrTx): P {
 interface Kept {
   statements: Map<string, unknown>;
   shaped: number;
+  sized: number;
 }
 
 // eslint-disable-next-line no-restricted-syntax -- keyed by the database handle, which owns them
@@ -97,6 +98,12 @@ export interface KeptOptions {
    * be thousands, so at most KEPT_STATEMENTS of these are kept.
    */
   shaped?: boolean;
+  /**
+   * Its name carries a page size a visitor chose (`pageBounds`, decision 051): at most
+   * KEPT_PAGE_STATEMENTS of these are kept, apart from the shaped ones, so that no number of
+   * searches pushes the lists' pages out, nor the other way round.
+   */
+  sized?: boolean;
 }
 
 /**
@@ -110,20 +117,22 @@ export interface KeptOptions {
  * shapes, which anyone can ask for, decision 041) at most KEPT_STATEMENTS are kept per database:
  * past that, a new one is built and run unnamed each time (`prepare('')`: planned for each run,
  * nothing left on the connection). The shapes the site asks for first, its common ones, stay
- * prepared, and no number of shapes pushes the code's own statements out.
+ * prepared, and no number of shapes pushes the code's own statements out. The list pages named
+ * by their size (`sized`) have a budget of their own, KEPT_PAGE_STATEMENTS.
  */
 export function preparedStatement<P>(
   db: DbOrTx,
   name: string,
   prepare: (name: string) => P,
-  { shaped = false }: KeptOptions = {},
+  { shaped = false, sized = false }: KeptOptions = {},
 ): P {
   const handle = handleOf(db);
   let forHandle = kept.get(handle);
-  if (!forHandle) kept.set(handle, (forHandle = { statements: new Map(), shaped: 0 }));
+  if (!forHandle) kept.set(handle, (forHandle = { statements: new Map(), shaped: 0, sized: 0 }));
   let statement = forHandle.statements.get(name) as P | undefined;
   if (!statement) {
     if (shaped && forHandle.shaped >= KEPT_STATEMENTS) return prepare('');
+    if (sized && forHandle.sized >= KEPT_PAGE_STATEMENTS) return prepare('');
     statement = prepare(name);
     const prepared = statement as DrizzlePrepared;
     if (!prepared.customResultMapper) {
@@ -132,6 +141,7 @@ export function preparedStatement<P>(
     }
     forHandle.statements.set(name, statement);
     if (shaped) forHandle.shaped += 1;
+    if (sized) forHandle.sized += 1;
   }
   return onConnectionOf(statement, db);
 }
@@ -156,6 +166,15 @@ export function preparedSql<R>(db: DbOrTx, name: string, build: () => SQL): Prep
 
 /** Most statements of a visitor's shape kept prepared per database (and so per connection). */
 export const KEPT_STATEMENTS = 256;
+
+/**
+ * Most list pages named by their size kept prepared per database: the site's own (a few sizes, for
+ * each shape of filter, with and without an offset) and some more.
+ */
+export const KEPT_PAGE_STATEMENTS = 128;
+
+/** The most rows a page reads: the paging schema's 100, and the row telling whether one follows. */
+export const MAX_PAGE_ROWS = 101;
 
 /** Most reads kept per embedded database (a page of pets is about 25 KB). */
 const KEPT_READS = 500;
@@ -219,12 +238,13 @@ export function preparedRead<R>(
  * over all of it), so it planned the statement again at every run, about 1 ms at 100,000 pets,
  * twice the run itself. Knowing the limit, the generic plan walks the index and is kept (decision
  * 051). An offset of 0 is left out; any other stays a placeholder (a page number asked for, planned
- * at each run as before: it walks past its offset anyway). Pages may be 1 to 101 rows (the shared
- * paging schema's 100, and the row that tells whether another page follows), so their names are
- * few; a statement named by them is kept as a shaped one (`KeptOptions.shaped`).
+ * at each run as before: it walks past its offset anyway). A page reads at most MAX_PAGE_ROWS
+ * (refused past that), so its names are few; a statement named by them is kept as a sized one
+ * (`KeptOptions.sized`).
  */
 export function pageBounds(limit: number, offset: number) {
-  if (!Number.isSafeInteger(limit) || limit < 0 || !Number.isSafeInteger(offset) || offset < 0) {
+  const whole = (n: number) => Number.isSafeInteger(n) && n >= 0;
+  if (!whole(limit) || limit > MAX_PAGE_ROWS || !whole(offset)) {
     throw new Error(`A page's limit and offset are whole numbers: ${limit}, ${offset}`);
   }
   return {

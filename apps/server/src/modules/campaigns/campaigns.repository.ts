@@ -140,7 +140,7 @@ export function listPublicCampaigns(db: DbOrTx, window: PageWindow): Promise<Pag
           .orderBy(sql`${page.createdAt} desc`, sql`${page.id} desc`)
           .prepare(name);
       },
-      { shaped: true },
+      { sized: true },
     ).execute({ atMicros: after?.atMicros, afterId: after?.id, offset });
   });
 }

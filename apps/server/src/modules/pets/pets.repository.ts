@@ -216,7 +216,7 @@ function pageOfPets(db: DbOrTx, v: ListValues) {
         .orderBy(...newestFirst)
         .prepare(name);
     },
-    { shaped: true },
+    { sized: true },
   ).execute(v);
 }
 
