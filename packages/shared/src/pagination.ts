@@ -10,7 +10,10 @@ export const pageQuerySchema = z.coerce
   .default(1)
   .describe('Page number, from 1');
 
-export const limitQuerySchema = (defaultLimit: number, max = 100) =>
+/** The most items a page may hold (`limit`), unless a list sets its own. */
+export const MAX_PAGE_SIZE = 100;
+
+export const limitQuerySchema = (defaultLimit: number, max = MAX_PAGE_SIZE) =>
   z.coerce
     .number()
     .int()
@@ -26,7 +29,7 @@ export const limitQuerySchema = (defaultLimit: number, max = 100) =>
  * next page, `Link: <url>; rel="next"` (decision 020): clients follow that link rather than
  * counting pages, so the server can change how it pages (keyset cursors) in one place.
  */
-export const pagingQuerySchema = (defaultLimit: number, max = 100) =>
+export const pagingQuerySchema = (defaultLimit: number, max = MAX_PAGE_SIZE) =>
   z.object({ page: pageQuerySchema, limit: limitQuerySchema(defaultLimit, max) });
 export type PagingQuery = z.infer<ReturnType<typeof pagingQuerySchema>> & { after?: Cursor };
 
@@ -66,5 +69,5 @@ export const cursorQuerySchema = z
  * `after` instead of the next page number, so a deep page costs what the first costs. `page`
  * still works (a page number asked for directly).
  */
-export const keysetPagingQuerySchema = (defaultLimit: number, max = 100) =>
+export const keysetPagingQuerySchema = (defaultLimit: number, max = MAX_PAGE_SIZE) =>
   pagingQuerySchema(defaultLimit, max).extend({ after: cursorQuerySchema.optional() });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestContext } from '../../test/helpers/test-app';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { Database } from './client';
 import { pets } from './schema/index';
 import {
   KEPT_PAGE_STATEMENTS,
@@ -15,17 +16,26 @@ import {
 // A database of its own (PGlite, or PostgreSQL with TEST_DATABASE_URL), nothing asked of it yet.
 const ctx = useTestContext();
 
+/**
+ * Builds of numbered statements on `db` (statement `i` answers its `n` plus `i`), each recording
+ * the name it was prepared under in `prepared` ('' when it runs unnamed).
+ */
+function recordingBuilds(db: Database) {
+  const prepared: string[] = [];
+  const build = (i: number) => (name: string) => {
+    prepared.push(name);
+    return db
+      .select({ n: sql<number>`${sql.placeholder('n')}::int + ${sql.raw(String(i))}` })
+      .from(sql`(values (1)) as one (x)`)
+      .prepare(name);
+  };
+  return { prepared, build };
+}
+
 describe('statements kept prepared', () => {
   it('keeps at most KEPT_STATEMENTS shaped ones per database; past that a new one runs unnamed, each time, and those the code names are still kept', async () => {
     const db = ctx.database.db;
-    const prepared: string[] = [];
-    const build = (i: number) => (name: string) => {
-      prepared.push(name);
-      return db
-        .select({ n: sql<number>`${sql.placeholder('n')}::int + ${sql.raw(String(i))}` })
-        .from(sql`(values (1)) as one (x)`)
-        .prepare(name);
-    };
+    const { prepared, build } = recordingBuilds(db);
     const statementOf = (i: number) =>
       preparedStatement(db, `bounded_${i}`, build(i), { shaped: true });
     for (let i = 0; i < KEPT_STATEMENTS + 10; i += 1) {
@@ -98,14 +108,7 @@ describe("a page's bounds (decision 051)", () => {
 
   it('keeps sized statements within a budget of their own: shaped ones past their bound do not push them out', async () => {
     const db = ctx.database.db;
-    const prepared: string[] = [];
-    const build = (i: number) => (name: string) => {
-      prepared.push(name);
-      return db
-        .select({ n: sql<number>`${sql.placeholder('n')}::int + ${sql.raw(String(i))}` })
-        .from(sql`(values (1)) as one (x)`)
-        .prepare(name);
-    };
+    const { prepared, build } = recordingBuilds(db);
     // the shaped ones' budget spent (by these, or by the test above)
     for (let i = 0; i < KEPT_STATEMENTS + 1; i += 1) {
       await preparedStatement(db, `shaped_first_${i}`, build(i), { shaped: true }).execute({

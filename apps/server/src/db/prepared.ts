@@ -1,5 +1,6 @@
 import { Column, is, SQL, sql, Subquery } from 'drizzle-orm';
 import { PgTransaction, type PgDialect, type PgSession } from 'drizzle-orm/pg-core';
+import { MAX_PAGE_SIZE } from '@pet-haven/shared/pagination';
 import { embeddedWriteGeneration, type Database, type DbOrTx } from './client';
 
 /**
@@ -173,8 +174,8 @@ export const KEPT_STATEMENTS = 256;
  */
 export const KEPT_PAGE_STATEMENTS = 128;
 
-/** The most rows a page reads: the paging schema's 100, and the row telling whether one follows. */
-export const MAX_PAGE_ROWS = 101;
+/** The most rows a page reads: the paging schema's most, and the row telling whether one follows. */
+export const MAX_PAGE_ROWS = MAX_PAGE_SIZE + 1;
 
 /** Most reads kept per embedded database (a page of pets is about 25 KB). */
 const KEPT_READS = 500;
