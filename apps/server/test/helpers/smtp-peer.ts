@@ -17,6 +17,8 @@ export interface SmtpPeer {
   received: ReceivedMail[];
   /** While set, every message is refused with this SMTP reply (a failing mail server). */
   refuseWith: string | null;
+  /** While set, messages to this one address are refused (one mailbox that fails). */
+  refuseTo: string | null;
   /** The messages received for one address, oldest first. */
   to(address: string): ReceivedMail[];
   close(): Promise<void>;
@@ -32,6 +34,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     url: '',
     received,
     refuseWith: null,
+    refuseTo: null,
     to: (address) => received.filter((m) => m.to.includes(address.toLowerCase())),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -51,8 +54,11 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        if (peer.refuseWith) {
-          const err = Object.assign(new Error(peer.refuseWith), { responseCode: 451 });
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        const refusal =
+          peer.refuseWith ?? (peer.refuseTo && to.includes(peer.refuseTo) ? 'Mailbox full' : null);
+        if (refusal) {
+          const err = Object.assign(new Error(refusal), { responseCode: 451 });
           callback(err);
           return;
         }
@@ -60,7 +66,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
         simpleParser(raw)
           .then((parsed) => {
             received.push({
-              to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+              to,
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
               raw,
               parsed,

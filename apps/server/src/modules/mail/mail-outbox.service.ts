@@ -8,7 +8,7 @@ import {
   countMessagesTo,
   insertOutboxMessage,
   markMessageFailed,
-  markMessageSent,
+  markMessagesSent,
   type NewOutboxMessage,
 } from './mail.repository';
 import { headerSafe, renderMail, type MailContent, type SiteInfo } from './mail.templates';
@@ -18,8 +18,9 @@ import { createMailTransport, type MailTransport } from './mail.transport';
  * Mail (decision 031). A change that causes a message calls `enqueue` with its own transaction:
  * the message is rendered and written to the outbox, and exists exactly when the change does.
  * The worker of every server process delivers due messages: it claims a few at a time (`skip
- * locked`, with a lease), sends each, and marks it sent, or due again after a back-off, or given
- * up after MAX_ATTEMPTS with the last error kept. A slow or failing SMTP server delays mail, never
+ * locked`, with a lease), sends each, and marks the batch's sent ones in one statement (decision
+ * 053), a failed one due again after a back-off, or given up after MAX_ATTEMPTS with the last
+ * error kept. A slow or failing SMTP server delays mail, never
  * a request; two processes never claim the same message.
  */
 export interface Mailer {
@@ -95,25 +96,31 @@ export function createMailer(
         new Date(at.getTime() + LEASE_MS),
         BATCH,
       );
-      for (const message of claimed) {
-        // a slow SMTP server may eat the batch's lease: once it is nearly over, another worker
-        // may claim what is left, so this one sends no more of it (they are tried again then)
-        if (now().getTime() >= at.getTime() + LEASE_MS - LEASE_MARGIN_MS) break;
-        try {
-          await transport.deliver(message);
-          await markMessageSent(database.db, message.id, now());
-          sent += 1;
-        } catch (err) {
-          const reason = (err instanceof Error ? err.message : String(err)).slice(0, 500);
-          const retryAt = nextAttemptAfterFailure(message.attempts, now());
-          await markMessageFailed(database.db, message.id, reason, now(), retryAt);
-          failed += 1;
-          logger.warn(
-            { id: message.id, kind: message.kind, attempts: message.attempts, retryAt, reason },
-            retryAt ? 'Mail not delivered; will try again' : 'Mail not delivered; given up',
-          );
+      // marked sent together once the batch is through (one statement, not one per message)
+      const delivered: string[] = [];
+      try {
+        for (const message of claimed) {
+          // a slow SMTP server may eat the batch's lease: once it is nearly over, another worker
+          // may claim what is left, so this one sends no more of it (they are tried again then)
+          if (now().getTime() >= at.getTime() + LEASE_MS - LEASE_MARGIN_MS) break;
+          try {
+            await transport.deliver(message);
+            delivered.push(message.id);
+          } catch (err) {
+            const reason = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+            const retryAt = nextAttemptAfterFailure(message.attempts, now());
+            await markMessageFailed(database.db, message.id, reason, now(), retryAt);
+            failed += 1;
+            logger.warn(
+              { id: message.id, kind: message.kind, attempts: message.attempts, retryAt, reason },
+              retryAt ? 'Mail not delivered; will try again' : 'Mail not delivered; given up',
+            );
+          }
         }
+      } finally {
+        await markMessagesSent(database.db, delivered, now());
       }
+      sent += delivered.length;
       if (claimed.length < BATCH) return { sent, failed };
     }
   }

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
@@ -24,6 +24,7 @@ const at = (seconds: number) => new Date(Date.parse('2026-11-25T10:00:00Z') + se
 beforeEach(async () => {
   smtp.received.length = 0;
   smtp.refuseWith = null;
+  smtp.refuseTo = null;
   clock = at(0);
   await ctx.database.db.delete(mailOutbox);
 });
@@ -60,6 +61,30 @@ describe('the mail outbox', () => {
     clock = at(3600);
     expect(await ctx.deps.mailer.deliverDue()).toEqual({ sent: 0, failed: 0 });
     expect(smtp.received).toHaveLength(1);
+  });
+
+  it('marks the messages of a batch sent, and keeps the one refused in it due again', async () => {
+    for (const to of ['one@example.com', 'two@example.com', 'three@example.com']) {
+      await ctx.deps.mailer.enqueue(ctx.database.db, to, notice());
+    }
+    smtp.refuseTo = 'two@example.com';
+    expect(await ctx.deps.mailer.deliverDue()).toEqual({ sent: 2, failed: 1 });
+    const byRecipient = new Map((await rows()).map((r) => [r.recipient, r]));
+    expect(byRecipient.get('one@example.com')).toMatchObject({ sentAt: at(0), attempts: 1 });
+    expect(byRecipient.get('three@example.com')).toMatchObject({ sentAt: at(0), attempts: 1 });
+    expect(byRecipient.get('two@example.com')).toMatchObject({
+      sentAt: null,
+      nextAttemptAt: at(30),
+      lastError: expect.stringMatching(/Mailbox full/) as unknown,
+    });
+
+    smtp.refuseTo = null;
+    clock = at(30);
+    expect(await ctx.deps.mailer.deliverDue()).toEqual({ sent: 1, failed: 0 });
+    // each sent once: the two of the first batch (in either order), then the refused one
+    const order = smtp.received.map((m) => m.to[0]);
+    expect(order.slice(0, 2).sort()).toEqual(['one@example.com', 'three@example.com']);
+    expect(order.slice(2)).toEqual(['two@example.com']);
   });
 
   it('backs off doubling from 30 s and gives up after the last attempt, keeping why', async () => {
@@ -206,6 +231,12 @@ describe('mail without SMTP_URL', () => {
       expect(parsed.subject).toBe('A message');
       expect(parsed.text).toContain('Open it: http://localhost:3000/dashboard');
       expect(parsed.html).toContain('href="http://localhost:3000/dashboard"');
+
+      // the folder made again when someone removed it meanwhile
+      await rm(folder, { recursive: true });
+      await local.deps.mailer.enqueue(local.database.db, 'again@example.com', notice());
+      expect(await local.deps.mailer.deliverDue()).toEqual({ sent: 1, failed: 0 });
+      expect(await readdir(folder)).toHaveLength(1);
     } finally {
       await local.close();
     }

@@ -65,15 +65,29 @@ function fileTransport(config: Config, logger: Logger): MailTransport {
     buffer: true,
     newline: 'unix',
   });
+  // made on the first message, and again if someone removed it since
+  let folderMade = false;
+  const write = async (file: string, data: Buffer) => {
+    if (!folderMade) {
+      await mkdir(folder, { recursive: true });
+      folderMade = true;
+    }
+    try {
+      await writeFile(file, data);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      await mkdir(folder, { recursive: true });
+      await writeFile(file, data);
+    }
+  };
   return {
     kind: 'files',
     async deliver(message) {
       const info = (await builder.sendMail(mailOptions(message, config))) as { message: Buffer };
-      await mkdir(folder, { recursive: true });
       const stamp = message.createdAt.toISOString().replace(/[:.]/g, '-');
       const file = path.join(folder, `${stamp}-${message.kind}-${message.id}.eml`);
       // written whole or not at all: a reader never sees half a message
-      await writeFile(`${file}.tmp`, info.message);
+      await write(`${file}.tmp`, info.message);
       await rename(`${file}.tmp`, file);
       logger.info(
         { to: message.recipient, subject: message.subject, file, links: linksOf(message.textBody) },
