@@ -89,9 +89,19 @@ export const paymentIntents = pgTable(
   (t) => [
     check('payment_intents_amount_positive', sql`${t.amountCents} > 0`),
     index('payment_intents_campaign_open_idx').on(t.campaignId, t.status, t.expiresAt),
-    // a donor's payments: those under way elsewhere (`payment_donor_open_elsewhere`, every
-    // payment's start) and the donor's deletion (`set null`) read only theirs
+    // the donor's deletion (`set null`) reads only their payments
     index('payment_intents_donor_idx').on(t.donorId, t.status),
+    // Payments under way only (decision 052): what every payment's start counts under the
+    // campaign's lock, the room others hold on the campaign (`payment_reserved_by_others`) and the
+    // donor's payments under way elsewhere (`payment_donor_open_elsewhere`), read from these
+    // whatever plan the session keeps, so their cost follows the payments under way, never the
+    // campaign's or the donor's past.
+    index('payment_intents_campaign_unpaid_idx')
+      .on(t.campaignId, t.expiresAt)
+      .where(sql`${t.status} in ('requires_payment_method', 'processing')`),
+    index('payment_intents_donor_unpaid_idx')
+      .on(t.donorId, t.expiresAt)
+      .where(sql`${t.status} in ('requires_payment_method', 'processing')`),
   ],
 );
 

@@ -190,8 +190,8 @@ export async function setIntentError(db: DbOrTx, id: string, lastError: string):
  * Cents held by payments under way: unpaid intents within their reservation window. A succeeded
  * intent holds nothing: it is marked succeeded only in the statement that records its donation
  * and adds it to the raised amount (`recordPayment`), so its money is in `raisedCents`. The
- * index payment_intents_campaign_open_idx serves this: the cost follows the payments under way,
- * not the campaign's donations.
+ * partial index payment_intents_campaign_unpaid_idx serves this (decision 052): the cost follows
+ * the payments under way, not the campaign's donations.
  */
 export async function reservedCents(
   db: DbOrTx,
