@@ -56,7 +56,8 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
         const refusal =
-          peer.refuseWith ?? (peer.refuseTo && to.includes(peer.refuseTo) ? 'Mailbox full' : null);
+          peer.refuseWith ??
+          (peer.refuseTo && to.includes(peer.refuseTo.toLowerCase()) ? 'Mailbox full' : null);
         if (refusal) {
           const err = Object.assign(new Error(refusal), { responseCode: 451 });
           callback(err);

@@ -91,11 +91,8 @@ export const paymentIntents = pgTable(
     index('payment_intents_campaign_open_idx').on(t.campaignId, t.status, t.expiresAt),
     // the donor's deletion (`set null`) reads only their payments
     index('payment_intents_donor_idx').on(t.donorId, t.status),
-    // Payments under way only (decision 052): what every payment's start counts under the
-    // campaign's lock, the room others hold on the campaign (`payment_reserved_by_others`) and the
-    // donor's payments under way elsewhere (`payment_donor_open_elsewhere`), read from these
-    // whatever plan the session keeps, so their cost follows the payments under way, never the
-    // campaign's or the donor's past.
+    // payments under way only (decision 052): the room others hold on a campaign and a donor's
+    // payments under way elsewhere, counted at every payment's start, read from these
     index('payment_intents_campaign_unpaid_idx')
       .on(t.campaignId, t.expiresAt)
       .where(sql`${t.status} in ('requires_payment_method', 'processing')`),

@@ -20,8 +20,8 @@ import { createMailTransport, type MailTransport } from './mail.transport';
  * The worker of every server process delivers due messages: it claims a few at a time (`skip
  * locked`, with a lease), sends each, and marks the batch's sent ones in one statement (decision
  * 053), a failed one due again after a back-off, or given up after MAX_ATTEMPTS with the last
- * error kept. A slow or failing SMTP server delays mail, never
- * a request; two processes never claim the same message.
+ * error kept. A slow or failing SMTP server delays mail, never a request; two processes never
+ * claim the same message.
  */
 export interface Mailer {
   /** `smtp` when SMTP_URL is set; `files` writes .eml files under DATA_DIR/mail. */
@@ -62,6 +62,8 @@ const LEASE_MS = 5 * 60_000;
 const BATCH = 10;
 /** No message is started this close to the end of its claim's lease (longer than one SMTP exchange). */
 const LEASE_MARGIN_MS = 60_000;
+/** Past this far into a lease, what was delivered is marked sent before each further send. */
+export const MARK_EACH_AFTER_MS = LEASE_MS - 2 * LEASE_MARGIN_MS;
 const POLL_MS = 5_000;
 
 /** When a message that failed its `attempts`-th try is tried again, or null to give up. */
@@ -96,13 +98,24 @@ export function createMailer(
         new Date(at.getTime() + LEASE_MS),
         BATCH,
       );
-      // marked sent together once the batch is through (one statement, not one per message)
-      const delivered: string[] = [];
+      // Marked sent together when the batch is through (one statement, not one per message), and
+      // before each send once the lease is past MARK_EACH_AFTER_MS: a send that overruns the
+      // lease then leaves only itself to be sent again by the worker that claims it next.
+      let delivered: string[] = [];
+      const markDelivered = async () => {
+        const ids = delivered;
+        delivered = [];
+        await markMessagesSent(database.db, ids, now());
+        sent += ids.length;
+      };
+      let failure: { err: unknown } | null = null;
       try {
         for (const message of claimed) {
+          const into = now().getTime() - at.getTime();
           // a slow SMTP server may eat the batch's lease: once it is nearly over, another worker
           // may claim what is left, so this one sends no more of it (they are tried again then)
-          if (now().getTime() >= at.getTime() + LEASE_MS - LEASE_MARGIN_MS) break;
+          if (into >= LEASE_MS - LEASE_MARGIN_MS) break;
+          if (into >= MARK_EACH_AFTER_MS) await markDelivered();
           try {
             await transport.deliver(message);
             delivered.push(message.id);
@@ -117,10 +130,16 @@ export function createMailer(
             );
           }
         }
-      } finally {
-        await markMessagesSent(database.db, delivered, now());
+      } catch (err) {
+        failure = { err };
       }
-      sent += delivered.length;
+      // what was delivered is marked even when the pass failed on the way (the database's error
+      // is answered first; a second one is logged)
+      await markDelivered().catch((err: unknown) => {
+        if (!failure) throw err;
+        logger.warn({ err }, 'Delivered mail not marked sent; sent again after its lease');
+      });
+      if (failure) throw failure.err;
       if (claimed.length < BATCH) return { sent, failed };
     }
   }

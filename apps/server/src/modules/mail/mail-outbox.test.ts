@@ -7,7 +7,8 @@ import { embeddedWriteGeneration } from '../../db/client';
 import { mailOutbox } from '../../db/schema/index';
 import { startSmtpPeer, type SmtpPeer } from '../../../test/helpers/smtp-peer';
 import { createTestContext, useTestContext } from '../../../test/helpers/test-app';
-import { createMailer, MAIL_MAX_ATTEMPTS } from './mail-outbox.service';
+import { createMailer, MAIL_MAX_ATTEMPTS, MARK_EACH_AFTER_MS } from './mail-outbox.service';
+import type { MailTransport } from './mail.transport';
 import type { MailContent } from './mail.templates';
 
 let smtp: SmtpPeer;
@@ -85,6 +86,32 @@ describe('the mail outbox', () => {
     const order = smtp.received.map((m) => m.to[0]);
     expect(order.slice(0, 2).sort()).toEqual(['one@example.com', 'three@example.com']);
     expect(order.slice(2)).toEqual(['two@example.com']);
+  });
+
+  it('late in its lease, marks what it delivered before each further send', async () => {
+    for (const to of ['early@example.com', 'late@example.com', 'last@example.com']) {
+      await ctx.deps.mailer.enqueue(ctx.database.db, to, notice());
+    }
+    // a slow mail server: the first send takes the batch past MARK_EACH_AFTER_MS
+    const sentBefore: Record<string, string[]> = {};
+    const slow: MailTransport = {
+      kind: 'smtp',
+      async deliver(message) {
+        const marked = (await rows()).filter((r) => r.sentAt !== null).map((r) => r.recipient);
+        sentBefore[message.recipient] = marked.sort();
+        clock = new Date(clock.getTime() + MARK_EACH_AFTER_MS + 1000);
+      },
+      close: () => undefined,
+    };
+    const worker = createMailer({ ...ctx.deps, now: () => clock }, slow);
+    expect(await worker.deliverDue()).toEqual({ sent: 2, failed: 0 });
+    // the first send began early in the lease; the second one late, after marking the first; the
+    // third would start in the lease's last minute: left for the next claim
+    const [first, second] = Object.keys(sentBefore);
+    expect(sentBefore[first!]).toEqual([]);
+    expect(sentBefore[second!]).toEqual([first]);
+    expect(Object.keys(sentBefore)).toHaveLength(2);
+    expect((await rows()).filter((r) => r.sentAt !== null)).toHaveLength(2);
   });
 
   it('backs off doubling from 30 s and gives up after the last attempt, keeping why', async () => {

@@ -81,7 +81,8 @@ export async function claimDueMessages(
 
 /**
  * Delivered messages marked sent, in one statement for a batch (decision 053): a worker that dies
- * before it leaves them to be sent again when their lease runs out (at least once, never lost).
+ * before marking them leaves them to be sent again when their lease runs out (at least once,
+ * never lost).
  */
 export async function markMessagesSent(db: DbOrTx, ids: string[], now: Date): Promise<void> {
   if (ids.length === 0) return;
