@@ -99,13 +99,19 @@ export function createMailer(
         BATCH,
       );
       // Marked sent together when the batch is through (one statement, not one per message), and
-      // before each send once the lease is past MARK_EACH_AFTER_MS: a send that overruns the
-      // lease then leaves only itself to be sent again by the worker that claims it next.
+      // before each send once the lease is past MARK_EACH_AFTER_MS: a send begun then that
+      // overruns the lease leaves only itself to be sent again by the worker that claims it next.
       let delivered: string[] = [];
       const markDelivered = async () => {
         const ids = delivered;
         delivered = [];
-        await markMessagesSent(database.db, ids, now());
+        try {
+          await markMessagesSent(database.db, ids, now());
+        } catch (err) {
+          // kept for the mark after the loop (marking twice only rewrites sent_at)
+          delivered = ids.concat(delivered);
+          throw err;
+        }
         sent += ids.length;
       };
       let failure: { err: unknown } | null = null;

@@ -25,8 +25,8 @@ const moneyColumns = {
   archivedAt: campaigns.archivedAt,
 };
 
-// written into the statement, not sent as values: PostgreSQL can then prove the partial indexes'
-// condition from it in any plan, a kept one included (decision 052)
+// written into the statement, not sent as values: PostgreSQL proves the partial indexes'
+// condition from it in any plan, also should a statement using it be kept prepared (decision 052)
 const unpaid = sql`${paymentIntents.status} in ('requires_payment_method', 'processing')`;
 
 /** The campaign's money state, read without a lock. */
