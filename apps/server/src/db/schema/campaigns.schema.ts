@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type Column } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -62,6 +62,14 @@ export const campaigns = pgTable(
 );
 
 /**
+ * A payment under way (not yet taken, nor closed), with the statuses written into the statement:
+ * the condition of the partial indexes of payments under way (decision 052), which a query states
+ * in these words so that PostgreSQL can use them in any plan.
+ */
+export const paymentUnderWay = (status: Column) =>
+  sql`${status} in ('requires_payment_method', 'processing')`;
+
+/**
  * A payment intent created for a donation, whatever the provider. While it is open it
  * reserves its amount against the campaign's maximum until `expiresAt`.
  */
@@ -95,10 +103,10 @@ export const paymentIntents = pgTable(
     // payments under way elsewhere, counted at every payment's start, read from these
     index('payment_intents_campaign_unpaid_idx')
       .on(t.campaignId, t.expiresAt)
-      .where(sql`${t.status} in ('requires_payment_method', 'processing')`),
+      .where(paymentUnderWay(t.status)),
     index('payment_intents_donor_unpaid_idx')
       .on(t.donorId, t.expiresAt)
-      .where(sql`${t.status} in ('requires_payment_method', 'processing')`),
+      .where(paymentUnderWay(t.status)),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedSql, preparedStatement } from '../../db/prepared';
-import { campaigns, donations, paymentIntents } from '../../db/schema/index';
+import { campaigns, donations, paymentIntents, paymentUnderWay } from '../../db/schema/index';
 import type { NewOutboxMessage } from '../mail/mail.repository';
 
 /** What a payment needs to know about its campaign. */
@@ -25,9 +25,7 @@ const moneyColumns = {
   archivedAt: campaigns.archivedAt,
 };
 
-// written into the statement, not sent as values: PostgreSQL proves the partial indexes'
-// condition from it in any plan, also should a statement using it be kept prepared (decision 052)
-const unpaid = sql`${paymentIntents.status} in ('requires_payment_method', 'processing')`;
+const unpaid = paymentUnderWay(paymentIntents.status);
 
 /** The campaign's money state, read without a lock. */
 export async function findCampaignMoney(
