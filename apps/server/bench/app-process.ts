@@ -3,7 +3,7 @@
  * `npm start` starts it, and what that process holds in memory.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +50,37 @@ export function cpuMsOf(pid: number): number {
   // the fields after the command's closing parenthesis; utime and stime are the 12th and 13th
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * CPU milliseconds used so far by each PostgreSQL process on this machine (the server's backends,
+ * its writers and autovacuum), by pid; read twice, the difference over the pids in both is what
+ * the server spent between (a process that started or ended in between is left out).
+ */
+export function postgresCpuMs(): Map<number, number> {
+  const used = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes(' (postgres) ')) continue;
+      const fields = stat.split(') ').at(-1)!.split(' ');
+      used.set(Number(entry), (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // ended while read
+    }
+  }
+  return used;
+}
+
+/** CPU milliseconds PostgreSQL's processes spent since `before` (from `postgresCpuMs`). */
+export function postgresCpuSince(before: Map<number, number>): number {
+  let spent = 0;
+  for (const [pid, ms] of postgresCpuMs()) {
+    const was = before.get(pid);
+    if (was !== undefined) spent += ms - was;
+  }
+  return spent;
 }
 
 /** Samples the process's VmRSS every 50 ms until stopped; answers the highest sample. */
