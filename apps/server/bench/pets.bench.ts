@@ -12,7 +12,8 @@
  *
  * For each database the bench fills a fresh one (PostgreSQL: a scratch database; PGlite: a data
  * folder of its own), then starts the app on it as `npm start` runs it: the built server
- * (`npm start`'s command: `node --max-old-space-size=1024 apps/server/dist/main.js`, decision 025) in a
+ * (`npm start`'s command: `node --max-old-space-size=1024 --max-semi-space-size=32
+ * apps/server/dist/main.js`, decisions 025 and 054) in a
  * process of its own, so the memory read from its /proc/<pid>/status is the app's alone (PGlite's included; not the load generator's). It does
  * so four times: serving the built web app as the client shell only (rendering off, the
  * baseline), rendering every public page for every request (decision 021, RENDERED_PAGES_MB=0),
@@ -182,7 +183,9 @@ async function startApp(
   dataDir: string,
   { keptPagesMb, defaultHeap }: Mode,
 ): Promise<ChildServer> {
-  const args = startArgs().filter((a) => !(defaultHeap && a.startsWith('--max-old-space-size')));
+  const heapFlag = (a: string) =>
+    a.startsWith('--max-old-space-size') || a.startsWith('--max-semi-space-size');
+  const args = startArgs().filter((a) => !(defaultHeap && heapFlag(a)));
   return startServer(
     args,
     {
