@@ -52,35 +52,55 @@ export function cpuMsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/**
- * CPU milliseconds used so far by each PostgreSQL process on this machine (the server's backends,
- * its writers and autovacuum), by pid; read twice, the difference over the pids in both is what
- * the server spent between (a process that started or ended in between is left out).
- */
-export function postgresCpuMs(): Map<number, number> {
-  const used = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (!stat.includes(' (postgres) ')) continue;
-      const fields = stat.split(') ').at(-1)!.split(' ');
-      used.set(Number(entry), (Number(fields[11]) + Number(fields[12])) * 10);
-    } catch {
-      // ended while read
-    }
+/** A process's name and the fields of its /proc/<pid>/stat after the name, or null if gone. */
+function statOf(pid: number): { name: string; fields: string[] } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // the name is in parentheses and may itself hold spaces and parentheses
+    const close = stat.lastIndexOf(')');
+    return {
+      name: stat.slice(stat.indexOf('(') + 1, close),
+      fields: stat.slice(close + 2).split(' '),
+    };
+  } catch {
+    return null;
   }
-  return used;
 }
 
-/** CPU milliseconds PostgreSQL's processes spent since `before` (from `postgresCpuMs`). */
-export function postgresCpuSince(before: Map<number, number>): number {
-  let spent = 0;
-  for (const [pid, ms] of postgresCpuMs()) {
-    const was = before.get(pid);
-    if (was !== undefined) spent += ms - was;
+/**
+ * The pid of the postmaster of the PostgreSQL server a connection's backend (`backendPid`, from
+ * `pg_backend_pid()`) belongs to, or null when that server's processes are not on this machine.
+ */
+export function postmasterOf(backendPid: number): number | null {
+  const backend = statOf(backendPid);
+  if (backend?.name !== 'postgres') return null;
+  const parent = Number(backend.fields[1]);
+  return statOf(parent)?.name === 'postgres' ? parent : null;
+}
+
+/**
+ * CPU milliseconds (user and system) a PostgreSQL server on this machine has used so far: its
+ * postmaster's own, its running processes' (backends, writers, autovacuum workers), and its ended
+ * processes' (the postmaster waits for each, and the kernel adds their time to its children's).
+ * Two readings' difference is what the whole server spent between them, for every database,
+ * processes that started or ended in between included (one that ends while the reading is taken
+ * can be missed or counted twice).
+ */
+export function postgresCpuMs(postmaster: number): number {
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === postmaster) continue;
+    const process = statOf(Number(entry));
+    // the 4th field is the parent's pid; utime and stime the 14th and 15th
+    if (process?.fields[1] === String(postmaster)) {
+      ticks += Number(process.fields[11]) + Number(process.fields[12]);
+    }
   }
-  return spent;
+  const own = statOf(postmaster);
+  if (own?.name !== 'postgres') throw new Error(`No PostgreSQL postmaster at pid ${postmaster}`);
+  // its own utime and stime, and its ended children's (cutime, cstime: the 16th and 17th)
+  for (const field of own.fields.slice(11, 15)) ticks += Number(field);
+  return ticks * 10;
 }
 
 /** Samples the process's VmRSS every 50 ms until stopped; answers the highest sample. */

@@ -14,6 +14,10 @@
  *   BENCH_ROUNDS=5 BENCH_SECONDS=3 BENCH_CONNECTIONS=10,64 BENCH_PETS=1000 BENCH_CAMPAIGNS=1000
  *   BENCH_URLS=/api/pets?limit=24,/api/donation-campaigns ...
  *
+ * The flags of this checkout's `npm start` (decision 054's `--max-semi-space-size=32` among them)
+ * are every build's; a build's own come after them and win (`dist@--max-semi-space-size=16`: Node's
+ * default young generation under a 1 GB heap).
+ *
  * A build is a folder holding the built main.js (apps/server/dist of a checkout, which finds its
  * migrations and web build from there), started as `npm start` starts it, with any Node flags or
  * environment variables after `@` (`dist@--some-flag@LOG_LEVEL=warn`). All of them serve one

@@ -22,7 +22,8 @@
  *
  *   npm run build
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:donations
- *   BENCH_DONORS=50 BENCH_SECONDS=10 BENCH_PGLITE=0 BENCH_CPU_PROF=/tmp/profiles ...
+ *   BENCH_DONORS=50 BENCH_SECONDS=10 BENCH_WARMUP_SECONDS=6 BENCH_PGLITE=0 ...
+ *   BENCH_HISTORY=0 BENCH_HOT_PAST=0 BENCH_CPU_PROF=/tmp/profiles ...
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -39,7 +40,7 @@ import {
   cpuMsOf,
   memoryOf,
   postgresCpuMs,
-  postgresCpuSince,
+  postmasterOf,
   sampleRss,
   startArgs,
   startServer,
@@ -49,6 +50,7 @@ import { percentile } from './measure';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 6);
+if (!(WARMUP_SECONDS >= 0)) throw new Error('BENCH_WARMUP_SECONDS: a number of seconds, 0 or more');
 const DONORS = Number(process.env.BENCH_DONORS ?? 50);
 export const AUTH_SECRET = randomBytes(32).toString('hex');
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 1_000_000);
@@ -271,6 +273,13 @@ export async function donate(base: string, donor: Donor, campaignId: string): Pr
   return { create, confirm, record: lap() };
 }
 
+/** The postmaster of the PostgreSQL server `database` is on, or null if not on this machine. */
+async function postmasterFor(database: DatabaseHandle) {
+  const result = await database.db.execute(sql`select pg_backend_pid() as pid`);
+  const [row] = (result as unknown as { rows: { pid: number }[] }).rows;
+  return postmasterOf(Number(row!.pid));
+}
+
 /** The campaign's money straight from the database. */
 async function ledger(database: DatabaseHandle, campaignId: string) {
   const rows = await database.db.execute(sql`
@@ -289,10 +298,10 @@ async function ledger(database: DatabaseHandle, campaignId: string) {
 interface Figures {
   campaigns: string;
   rate: number;
-  /** CPU milliseconds per recorded donation: the app's process (every thread), PostgreSQL's
-   * processes (0 on PGlite, inside the app), this one's */
+  /** CPU milliseconds per recorded donation: the app's process (every thread), the PostgreSQL
+   * server's processes (null on PGlite, which runs inside the app), this one's */
   appCpu: number;
-  postgresCpu: number;
+  postgresCpu: number | null;
   clientCpu: number;
   recorded: number;
   failures: number;
@@ -300,9 +309,15 @@ interface Figures {
   p99: number;
 }
 
-/** Every donor donating again and again for `seconds`, to `campaignOf(donor)`. */
+/**
+ * Every donor donating again and again for `seconds`, to `campaignOf(donor)`; `postmaster` is the
+ * PostgreSQL server's (`postmasterOf`) when its CPU is to be read, `label` names the phase in a
+ * failure's report.
+ */
 async function measure(
+  label: string,
   app: { base: string; pid: number },
+  postmaster: number | null,
   donors: Donor[],
   campaignOf: (d: Donor) => string,
   seconds = SECONDS,
@@ -311,8 +326,8 @@ async function measure(
   let failures = 0;
   let firstError: unknown;
   const appCpuBefore = cpuMsOf(app.pid);
+  const postgresCpuBefore = postmaster === null ? 0 : postgresCpuMs(postmaster);
   const clientCpuBefore = process.cpuUsage();
-  const postgresCpuBefore = postgresCpuMs();
   const started = performance.now();
   const until = started + seconds * 1000;
   await Promise.all(
@@ -330,16 +345,16 @@ async function measure(
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  const appCpu = cpuMsOf(app.pid) - appCpuBefore;
   const clientCpu = process.cpuUsage(clientCpuBefore);
-  const postgresCpu = postgresCpuSince(postgresCpuBefore);
-  if (firstError) console.error('first failure:', firstError);
+  const appCpu = cpuMsOf(app.pid) - appCpuBefore;
+  const postgresCpu = postmaster === null ? null : postgresCpuMs(postmaster) - postgresCpuBefore;
+  if (firstError) console.error(`${label}: ${failures} failed; the first:`, firstError);
   times.sort((a, b) => a - b);
   return {
     rate: Math.round(times.length / elapsed),
     recorded: times.length,
     appCpu: appCpu / times.length,
-    postgresCpu: postgresCpu / times.length,
+    postgresCpu: postgresCpu === null ? null : postgresCpu / times.length,
     clientCpu: (clientCpu.user + clientCpu.system) / 1000 / times.length,
     failures,
     p50: Math.round(percentile(times, 50)),
@@ -357,7 +372,18 @@ async function run(kind: 'postgres' | 'pglite', databaseUrl: string | undefined)
           : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
       );
     let database = await open();
-    const { hot, donors, historyMs } = await prepare(database).finally(() => database.close());
+    const { hot, donors, historyMs, postmaster } = await (async () => {
+      try {
+        const prepared = await prepare(database);
+        // the PostgreSQL server's processes, whose CPU each phase reads (PGlite runs in the app)
+        return {
+          ...prepared,
+          postmaster: kind === 'postgres' ? await postmasterFor(database) : null,
+        };
+      } finally {
+        await database.close();
+      }
+    })();
     if (HISTORY > 0 || HOT_PAST > 0) {
       console.log(
         `${kind}: ${HISTORY.toLocaleString('en')} past donations on ${HISTORY_CAMPAIGNS.toLocaleString('en')} campaigns and ${HOT_PAST.toLocaleString('en')} on the hot one in the last five minutes, filled in ${(historyMs / 1000).toFixed(1)} s`,
@@ -381,8 +407,11 @@ async function run(kind: 'postgres' | 'pglite', databaseUrl: string | undefined)
       // the load itself first, not measured, each way: the JIT compiles the hot paths, the heap
       // grows to its working size and the statements are prepared (the first of two measured
       // phases after a round each ran 15-25 % slower, either way round, on more of the app's CPU)
-      await measure(app, donors, () => hot, WARMUP_SECONDS / 2);
-      await measure(app, donors, (d) => d.own, WARMUP_SECONDS / 2);
+      const warmups = [
+        await measure('warm-up (hot)', app, postmaster, donors, () => hot, WARMUP_SECONDS / 2),
+        await measure('warm-up (own)', app, postmaster, donors, (d) => d.own, WARMUP_SECONDS / 2),
+      ];
+      if (warmups.some((w) => w.failures > 0)) throw new Error('Donations failed in the warm-up');
       // one donor alone: what each step costs without waiting for others
       const alone: Steps[] = [];
       for (let i = 0; i < 100; i += 1) alone.push(await donate(app.base, donors[0]!, hot));
@@ -397,8 +426,14 @@ async function run(kind: 'postgres' | 'pglite', databaseUrl: string | undefined)
       console.log(
         `${kind}, one donor alone: create-payment p50 ${median('create')} ms, confirm ${median('confirm')} ms, ${recorded}`,
       );
-      rows.push({ campaigns: 'one (hot)', ...(await measure(app, donors, () => hot)) });
-      rows.push({ campaigns: 'one per donor', ...(await measure(app, donors, (d) => d.own)) });
+      rows.push({
+        campaigns: 'one (hot)',
+        ...(await measure('one (hot)', app, postmaster, donors, () => hot)),
+      });
+      rows.push({
+        campaigns: 'one per donor',
+        ...(await measure('one per donor', app, postmaster, donors, (d) => d.own)),
+      });
     } finally {
       peak = stopSampling();
       hwm = memoryOf(app.pid).hwm;
@@ -427,7 +462,12 @@ async function run(kind: 'postgres' | 'pglite', databaseUrl: string | undefined)
         'flow p50 ms': r.p50,
         'flow p99 ms': r.p99,
         'CPU ms app': r.appCpu.toFixed(2),
-        'CPU ms postgres': kind === 'postgres' ? r.postgresCpu.toFixed(2) : '(in the app)',
+        'CPU ms postgres':
+          r.postgresCpu !== null
+            ? r.postgresCpu.toFixed(2)
+            : kind === 'pglite'
+              ? '(in the app)'
+              : 'n/a (not on this machine)',
         'CPU ms bench': r.clientCpu.toFixed(2),
       })),
     );

@@ -11,7 +11,9 @@
  *   BENCH_ALLOC_PROF=/tmp/profiles ... # and where it allocated (bench/allocation-profile.mjs)
  *   BENCH_HONO=1 ...   # also the bare server's answers sent through Hono (bare-server.ts)
  *
- * For each size: a scratch database (created and dropped by the run) is filled in this process;
+ * For each size: a scratch database (created and dropped by the run) is filled in this process,
+ * the gazetteer of distance search included (as on a site that started before: a first start's
+ * load is `bench:pages`' to measure, decision 054);
  * then the built app (started as `npm start` starts it, in a process of its own) and the bare
  * server take turns on the same requests: the public pet list, a category, a search, a deep page
  * (the page after the 80th percent of the public list, reached as the web reaches it: by the

@@ -13,12 +13,13 @@
  * For each database the bench fills a fresh one (PostgreSQL: a scratch database; PGlite: a data
  * folder of its own), then starts the app on it as `npm start` runs it: the built server
  * (`npm start`'s command: `node --max-old-space-size=1024 --max-semi-space-size=32
- * apps/server/dist/main.js`, decisions 025 and 054) in a
- * process of its own, so the memory read from its /proc/<pid>/status is the app's alone (PGlite's included; not the load generator's). It does
- * so four times: serving the built web app as the client shell only (rendering off, the
- * baseline), rendering every public page for every request (decision 021, RENDERED_PAGES_MB=0),
- * as `npm start` runs it (keeping rendered pages by URL and data, decision 026), and the same
- * without `npm start`'s heap size (Node's default for this machine). Each time the same API
+ * apps/server/dist/main.js`, decisions 025 and 054) in a process of its own, so the memory read
+ * from its /proc/<pid>/status is the app's alone (PGlite's included; not the load generator's).
+ * The app loads the gazetteer at this first start, as a new site's does. It does so four times:
+ * serving the built web app as the client shell only (rendering off, the baseline), rendering
+ * every public page for every request (decision 021, RENDERED_PAGES_MB=0), as `npm start` runs it
+ * (keeping rendered pages by URL and data, decision 026), and the same without `npm start`'s two
+ * heap flags (Node's default old and young generations for this machine). Each time the same API
  * scenarios and pages (`/`, `/petlist`, `/petlist?category=cat`, `/pets/{id}`, `/donation`,
  * `/donation-details/{id}`, and 1,000 pets' pages in turn, none asked for twice in a row) are
  * loaded while the app's resident memory is sampled (VmRSS every 50 ms; VmHWM, the kernel's

