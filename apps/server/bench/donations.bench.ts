@@ -125,7 +125,8 @@ export async function prepare(database: DatabaseHandle) {
 /**
  * The site's past: HISTORY donations with their succeeded payments, by the donors, spread over
  * HISTORY_CAMPAIGNS campaigns of their own, and HOT_PAST on the `hot` campaign in the last five
- * minutes (the raised amounts kept), then VACUUM ANALYZE. Answers the milliseconds it took.
+ * minutes (the raised amounts kept), then VACUUM ANALYZE and a checkpoint. Answers the
+ * milliseconds it took.
  */
 async function fillHistory(
   database: DatabaseHandle,
