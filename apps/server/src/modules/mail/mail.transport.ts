@@ -65,13 +65,8 @@ function fileTransport(config: Config, logger: Logger): MailTransport {
     buffer: true,
     newline: 'unix',
   });
-  // made on the first message, and again if someone removed it since
-  let folderMade = false;
+  // made when a write finds it missing: at the first message, and again if someone removed it
   const write = async (file: string, data: Buffer) => {
-    if (!folderMade) {
-      await mkdir(folder, { recursive: true });
-      folderMade = true;
-    }
     try {
       await writeFile(file, data);
     } catch (err) {
