@@ -47,9 +47,10 @@ export function memoryOf(pid: number) {
  * /proc (clock ticks of 10 ms on Linux).
  */
 export function cpuMsOf(pid: number): number {
-  // the fields after the command's closing parenthesis; utime and stime are the 12th and 13th
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  const stat = statOf(pid);
+  if (!stat) throw new Error(`No process ${pid}`);
+  // utime and stime, the 14th and 15th fields
+  return (Number(stat.fields[11]) + Number(stat.fields[12])) * 10;
 }
 
 /** A process's name and the fields of its /proc/<pid>/stat after the name, or null if gone. */

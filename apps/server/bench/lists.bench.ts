@@ -45,12 +45,10 @@ import {
   TOTAL_EXCEEDS_HEADER,
 } from '@pet-haven/shared/pagination';
 import { petListQuerySchema } from '@pet-haven/shared/pets';
-import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client';
 import type { AppDeps } from '../src/app-deps';
 import { listPublic } from '../src/modules/campaigns/campaigns.service';
 import { listPets } from '../src/modules/pets/pets.service';
-import { loadPlacesIfEmpty } from '../src/modules/places/places.loader';
 import {
   cpuMsOf,
   memoryOf,
@@ -60,7 +58,7 @@ import {
   type ChildServer,
 } from './app-process';
 import type { BareAnswer } from './bare-server';
-import { onScratchDatabase } from './bench-app';
+import { loadGazetteer, onScratchDatabase } from './bench-app';
 import { capturingDatabase } from './captured-statements';
 import { fillCampaigns } from './fill-campaigns';
 import { fillPets } from './fill-pets';
@@ -253,12 +251,7 @@ async function runSize(databaseUrl: string, pets: number, rows: Row[], peaks: nu
     try {
       await database.migrate();
       const fill = (await fillPets(database, pets)) + (await fillCampaigns(database, CAMPAIGNS));
-      // the gazetteer as on a site that started before (the app's first start loads it, and
-      // autovacuum then reads it during the first lines)
-      await database.maintenance(async (db) => {
-        await loadPlacesIfEmpty(db);
-        await db.execute(sql.raw('vacuum analyze places'));
-      });
+      await loadGazetteer(database);
       console.error(`${pets} pets and ${CAMPAIGNS} campaigns filled in ${fill} ms`);
     } finally {
       await database.close();
