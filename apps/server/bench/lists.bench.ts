@@ -10,6 +10,7 @@
  *   BENCH_CPU_PROF=/tmp/profiles ...   # every server writes a V8 CPU profile there as it stops
  *   BENCH_ALLOC_PROF=/tmp/profiles ... # and where it allocated (bench/allocation-profile.mjs)
  *   BENCH_HONO=1 ...   # also the bare server's answers sent through Hono (bare-server.ts)
+ *   BENCH_SCENARIOS=search,campaigns ...   # only the scenarios whose names start so
  *
  * For each size: a scratch database (created and dropped by the run) is filled in this process,
  * the gazetteer of distance search included (as on a site that started before: a first start's
@@ -75,6 +76,8 @@ const CPU_PROF = process.env.BENCH_CPU_PROF;
 /** A third server: the bare server's answers through Hono on @hono/node-server (BARE_HTTP=hono). */
 const WITH_HONO = process.env.BENCH_HONO === '1';
 const ALLOC_PROF = process.env.BENCH_ALLOC_PROF;
+/** Only the scenarios whose names start with one of these (BENCH_SCENARIOS=search,campaigns). */
+const ONLY = process.env.BENCH_SCENARIOS?.split(',');
 /**
  * Node flags that make a server write its CPU profile into BENCH_CPU_PROF, and its allocation
  * profile into BENCH_ALLOC_PROF (with ALLOC_PROF_DIR in its environment), as it stops.
@@ -140,7 +143,7 @@ async function scenariosOf(app: ChildServer): Promise<Scenario[]> {
   const before = await fetch(`${app.base}${list}&page=${deepPage - 1}`);
   const next = /^<([^>]+)>; rel="next"$/.exec(before.headers.get(LINK_HEADER) ?? '')?.[1];
   if (!next) throw new Error(`No next link after page ${deepPage - 1} of ${total} pets`);
-  return [
+  const all = [
     { name: 'public list', url: list },
     { name: 'category=cat', url: `${list}&category=cat` },
     { name: 'search=luna', url: `${list}&search=luna` },
@@ -148,6 +151,7 @@ async function scenariosOf(app: ChildServer): Promise<Scenario[]> {
     { name: `deep page ${deepPage} (page=${deepPage})`, url: `${list}&page=${deepPage}` },
     { name: 'campaigns page 1', url: '/api/donation-campaigns' },
   ];
+  return ONLY ? all.filter((s) => ONLY.some((name) => s.name.startsWith(name))) : all;
 }
 
 interface Figures {

@@ -59,6 +59,9 @@ import { mountSeo } from './web/seo';
 /** API paths that answer without the database, also while start-up is still waiting for it. */
 const WITHOUT_DATABASE = /^\/api\/(health|config|openapi\.json|docs(\/.*)?)$/;
 
+/** The Content-Type of a JSON answer. */
+const JSON_ANSWER = /^application\/json\b/i;
+
 /** JSON bodies are small; uploads have their own, larger limit in the images module. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -227,9 +230,34 @@ export function createApp(deps: AppDeps) {
     await next();
     c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
   });
-  const overHttps = secureHeaders(securityHeaders);
-  const overHttp = secureHeaders({ ...securityHeaders, strictTransportSecurity: false });
-  app.use((c, next) => (servedOverHttps(c, deps) ? overHttps : overHttp)(c, next));
+  // A JSON answer (the API's, its errors included) is data, never a page: it gets the headers
+  // OWASP's REST cheat sheet lists, with a policy that lets it load nothing, instead of the page's
+  // policy and its browser switches (decision 055). Pages, the API's docs and pictures keep them.
+  const jsonHeaders = {
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    xContentTypeOptions: 'nosniff',
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: 'same-origin',
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  } satisfies Parameters<typeof secureHeaders>[0];
+  const withoutHsts = { strictTransportSecurity: false } as const;
+  const headersOf = {
+    page: [secureHeaders(securityHeaders), secureHeaders({ ...securityHeaders, ...withoutHsts })],
+    json: [secureHeaders(jsonHeaders), secureHeaders({ ...jsonHeaders, ...withoutHsts })],
+  };
+  const answered = async () => undefined;
+  app.use(async (c, next) => {
+    await next();
+    const kind = JSON_ANSWER.test(c.res.headers.get('content-type') ?? '') ? 'json' : 'page';
+    await headersOf[kind][servedOverHttps(c, deps) ? 0 : 1]!(c, answered);
+  });
 
   app.onError(handleError);
 

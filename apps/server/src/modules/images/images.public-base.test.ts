@@ -122,7 +122,7 @@ describe('pictures served from IMAGE_PUBLIC_BASE_URL', () => {
   });
 
   it("the pages' Content-Security-Policy lets the browser load pictures from the base", async () => {
-    const res = await ctx.request('/api/health');
+    const res = await ctx.request('/robots.txt');
     const imgSrc = /img-src ([^;]+)/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
     expect(imgSrc?.split(' ')).toContain(s3.endpoint);
   });

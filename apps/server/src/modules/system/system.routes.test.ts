@@ -71,6 +71,25 @@ describe('system routes', () => {
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
+  it("gives a JSON answer, an error's too, a policy that loads nothing, and a page the page's", async () => {
+    for (const path of ['/api/health', '/api/no-such-route']) {
+      const res = await ctx.request(path);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      // a page's browser switches mean nothing to data
+      expect(res.headers.get('origin-agent-cluster')).toBeNull();
+      expect(res.headers.get('x-xss-protection')).toBeNull();
+    }
+    const page = await ctx.request('/robots.txt');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(page.headers.get('origin-agent-cluster')).toBe('?1');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('refuses bodies over the JSON limit with 413', async () => {
     const res = await ctx.request('/api/health', {
       method: 'POST',
