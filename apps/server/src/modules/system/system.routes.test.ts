@@ -57,6 +57,23 @@ describe('system routes', () => {
     expect(page.text).toContain('swagger-ui-bundle.js');
     const asset = await ctx.request('/api/docs/assets/swagger-ui-bundle.js');
     expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    const styles = await ctx.request('/api/docs/assets/swagger-ui.css');
+    expect(styles.status).toBe(200);
+    expect(styles.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    const start = await ctx.request('/api/docs/assets/docs-init.js');
+    expect(start.text).toContain('SwaggerUIBundle');
+    // no other file of the package, nor a name of an object's prototype
+    for (const other of ['package.json', 'index.html', '__proto__', 'constructor']) {
+      expectError(await ctx.request(`/api/docs/assets/${other}`), 404, 'NOT_FOUND');
+    }
+  });
+
+  it("routes by hono's RegExpRouter, the faster of the two it picks from", async () => {
+    await ctx.request('/api/health');
+    // a route it cannot take (a static path beside a parameter's pattern) makes hono fall back to
+    // its TrieRouter for every request
+    expect(ctx.app.router.name).toBe('SmartRouter + RegExpRouter');
   });
 
   it('answers unknown API routes with a JSON 404', async () => {
