@@ -76,8 +76,24 @@ const CPU_PROF = process.env.BENCH_CPU_PROF;
 /** A third server: the bare server's answers through Hono on @hono/node-server (BARE_HTTP=hono). */
 const WITH_HONO = process.env.BENCH_HONO === '1';
 const ALLOC_PROF = process.env.BENCH_ALLOC_PROF;
+/** The scenarios' names, as `scenariosOf` makes them, less the deep page's number. */
+const SCENARIO_NAMES = [
+  'public list',
+  'category=cat',
+  'search=luna',
+  'deep page',
+  'campaigns page 1',
+];
 /** Only the scenarios whose names start with one of these (BENCH_SCENARIOS=search,campaigns). */
-const ONLY = process.env.BENCH_SCENARIOS?.split(',');
+const ONLY = process.env.BENCH_SCENARIOS?.split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+const unknownScenario = ONLY?.find((only) => !SCENARIO_NAMES.some((name) => name.startsWith(only)));
+if (ONLY?.length === 0 || unknownScenario !== undefined) {
+  throw new Error(
+    `BENCH_SCENARIOS: no scenario's name starts with "${unknownScenario ?? ''}" (${SCENARIO_NAMES.join(', ')})`,
+  );
+}
 /**
  * Node flags that make a server write its CPU profile into BENCH_CPU_PROF, and its allocation
  * profile into BENCH_ALLOC_PROF (with ALLOC_PROF_DIR in its environment), as it stops.

@@ -95,6 +95,12 @@ describe('Strict-Transport-Security', () => {
     expect(res.status).toBe(200);
     // The other security headers are sent either way.
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    // a page, which gets the page's set of headers (decision 055), the same way
+    const page = await ctx.request('/robots.txt', { headers });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('strict-transport-security')).toBe(
+      res.headers.get('strict-transport-security'),
+    );
     return res.headers.get('strict-transport-security');
   };
   afterAll(() => Promise.all(contexts.map((c) => c.close())));

@@ -59,9 +59,6 @@ import { mountSeo } from './web/seo';
 /** API paths that answer without the database, also while start-up is still waiting for it. */
 const WITHOUT_DATABASE = /^\/api\/(health|config|openapi\.json|docs(\/.*)?)$/;
 
-/** The Content-Type of a JSON answer. */
-const JSON_ANSWER = /^application\/json\b/i;
-
 /** JSON bodies are small; uploads have their own, larger limit in the images module. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -253,9 +250,12 @@ export function createApp(deps: AppDeps) {
     json: [secureHeaders(jsonHeaders), secureHeaders({ ...jsonHeaders, ...withoutHsts })],
   };
   const answered = async () => undefined;
+  // Chosen once the handler has answered (an error's answer included: onError has set it by then).
+  // hono's NONCE cannot be used in the page's policy so: it would come after the page is rendered.
   app.use(async (c, next) => {
     await next();
-    const kind = JSON_ANSWER.test(c.res.headers.get('content-type') ?? '') ? 'json' : 'page';
+    const type = c.res.headers.get('content-type') ?? '';
+    const kind = JSON_CONTENT_TYPE.test(type) ? 'json' : 'page';
     await headersOf[kind][servedOverHttps(c, deps) ? 0 : 1]!(c, answered);
   });
 

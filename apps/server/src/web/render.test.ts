@@ -98,6 +98,8 @@ describe.skipIf(!web)('public pages rendered on the server', () => {
     expect(html).toMatch(/<style>\/\*! tailwindcss/);
     expect(html).not.toMatch(/<link rel="stylesheet"/);
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self' 'sha256-");
+    // the pages' routes fit hono's faster router too (system.routes.test.ts has the API's alone)
+    expect(ctx.app.router.name).toBe('SmartRouter + RegExpRouter');
 
     // the preview picture is there, 1200x630
     const preview = await ctx.app.request(image.replace(SITE, 'http://localhost:3000'));
