@@ -227,9 +227,9 @@ export function createApp(deps: AppDeps) {
     await next();
     c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
   });
-  // A JSON answer (the API's, its errors included) is data, never a page: it gets the headers
-  // OWASP's REST cheat sheet lists, with a policy that lets it load nothing, instead of the page's
-  // policy and its browser switches (decision 055). Pages, the API's docs and pictures keep them.
+  // A JSON answer (the API's, its errors included) is data, never a page: it gets a set based on
+  // OWASP's REST cheat sheet, with a policy that lets it load nothing, instead of the page's policy
+  // and its browser switches (decision 055). Pages, the API's docs and pictures keep them.
   const jsonHeaders = {
     contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
     xFrameOptions: 'DENY',
@@ -246,8 +246,14 @@ export function createApp(deps: AppDeps) {
   } satisfies Parameters<typeof secureHeaders>[0];
   const withoutHsts = { strictTransportSecurity: false } as const;
   const headersOf = {
-    page: [secureHeaders(securityHeaders), secureHeaders({ ...securityHeaders, ...withoutHsts })],
-    json: [secureHeaders(jsonHeaders), secureHeaders({ ...jsonHeaders, ...withoutHsts })],
+    page: {
+      https: secureHeaders(securityHeaders),
+      http: secureHeaders({ ...securityHeaders, ...withoutHsts }),
+    },
+    json: {
+      https: secureHeaders(jsonHeaders),
+      http: secureHeaders({ ...jsonHeaders, ...withoutHsts }),
+    },
   };
   const answered = async () => undefined;
   // Chosen once the handler has answered (an error's answer included: onError has set it by then).
@@ -256,7 +262,7 @@ export function createApp(deps: AppDeps) {
     await next();
     const type = c.res.headers.get('content-type') ?? '';
     const kind = JSON_CONTENT_TYPE.test(type) ? 'json' : 'page';
-    await headersOf[kind][servedOverHttps(c, deps) ? 0 : 1]!(c, answered);
+    await headersOf[kind][servedOverHttps(c, deps) ? 'https' : 'http'](c, answered);
   });
 
   app.onError(handleError);
