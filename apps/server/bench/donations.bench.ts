@@ -35,6 +35,7 @@ import { recordDonationAnswerSchema } from '@pet-haven/shared/payments';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { campaigns, images, session, user } from '../src/db/schema/index';
 import { issueAccessToken } from '../src/auth/token';
+import { databaseErrorCode } from '../src/lib/errors';
 import {
   cpuMsOf,
   memoryOf,
@@ -119,8 +120,8 @@ export async function prepare(database: DatabaseHandle) {
     try {
       await db.execute(sql.raw('checkpoint'));
     } catch (err) {
-      // CHECKPOINT needs a superuser or the pg_checkpoint role
-      if (!isInsufficientPrivilege(err)) throw err;
+      // CHECKPOINT needs a superuser or the pg_checkpoint role (42501: insufficient privilege)
+      if (databaseErrorCode(err) !== '42501') throw err;
       console.warn(
         'bench:donations: no CHECKPOINT for this role; the fill may be written meanwhile',
       );
@@ -278,12 +279,6 @@ export async function donate(base: string, donor: Donor, campaignId: string): Pr
     amount: 1.25,
   });
   return { create, confirm, record: lap() };
-}
-
-/** PostgreSQL's 42501, on the error or (as drizzle wraps it) its cause. */
-function isInsufficientPrivilege(err: unknown): boolean {
-  const code = (e: unknown) => (e as { code?: unknown } | null)?.code;
-  return code(err) === '42501' || code((err as { cause?: unknown } | null)?.cause) === '42501';
 }
 
 /**

@@ -60,7 +60,7 @@ export function validationError(error: ZodError, target: string): AppError {
 const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
 
 /** The SQLSTATE of a database error, looking through wrappers (Drizzle puts the driver's in `cause`). */
-function databaseErrorCode(err: unknown): string | undefined {
+export function databaseErrorCode(err: unknown): string | undefined {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth += 1) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
