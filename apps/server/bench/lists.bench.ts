@@ -5,7 +5,7 @@
  *
  *   npm run build
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:lists
- *   BENCH_SIZES=1000,100000 BENCH_CONNECTIONS=10,64 BENCH_ROUNDS=3 BENCH_SECONDS=2 ...
+ *   BENCH_SIZES=1000,100000 BENCH_CONNECTIONS=10,64 BENCH_ROUNDS=5 BENCH_SECONDS=2 ...
  *   BENCH_CAMPAIGNS=100000 ...
  *   BENCH_CPU_PROF=/tmp/profiles ...   # every server writes a V8 CPU profile there as it stops
  *   BENCH_ALLOC_PROF=/tmp/profiles ... # and where it allocated (bench/allocation-profile.mjs)
@@ -32,6 +32,8 @@
  * its client has gone). A line's requests a second are the median over its rounds, its latencies
  * are over all of its rounds' requests, its CPU per request is over all of them too, and the app's
  * share of the bare server's throughput in each round is shown beside (`app/bare by round`).
+ * Five rounds by default: one line's rounds put the app anywhere between 54 and 95 % of the bare
+ * server on this machine (docs/benchmarks.md), too wide for the median of three.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -66,7 +68,7 @@ import { fillPets } from './fill-pets';
 import { loadGet, median, percentile, turnOrder } from './measure';
 
 /** Rounds per line, and the seconds of each server's turn in a round (see above). */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000,1000000').split(',').map(Number);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,64').split(',').map(Number);
