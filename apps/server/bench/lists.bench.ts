@@ -32,8 +32,8 @@
  * its client has gone). A line's requests a second are the median over its rounds, its latencies
  * are over all of its rounds' requests, its CPU per request is over all of them too, and the app's
  * share of the bare server's throughput in each round is shown beside (`app/bare by round`).
- * Five rounds by default: one line's rounds put the app anywhere between 54 and 95 % of the bare
- * server on this machine (docs/benchmarks.md), too wide for the median of three.
+ * Five rounds by default: the rounds of one line have put the app anywhere from 54 to 84 % of the
+ * bare server on this machine (docs/benchmarks.md), too wide for the median of three.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
