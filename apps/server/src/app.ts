@@ -228,15 +228,12 @@ export function createApp(deps: AppDeps) {
     c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
   });
   // A JSON answer (the API's, its errors included) is data, never a page: it gets a set based on
-  // OWASP's REST cheat sheet, with a policy that lets it load nothing, instead of the page's policy
-  // and its browser switches (decision 055). Pages, the API's docs and pictures keep them.
+  // OWASP's REST cheat sheet, the page's set with a policy that lets it load nothing instead of the
+  // page's policy, and without its browser switches (decision 055). Pages, the API's docs and
+  // pictures keep them.
   const jsonHeaders = {
+    ...securityHeaders,
     contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-    xFrameOptions: 'DENY',
-    referrerPolicy: 'strict-origin-when-cross-origin',
-    xContentTypeOptions: 'nosniff',
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: 'same-origin',
     crossOriginOpenerPolicy: false,
     originAgentCluster: false,
     xDnsPrefetchControl: false,
