@@ -12,6 +12,7 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
+
 import type { AppDeps } from './app-deps';
 import { authenticate } from './auth/authenticate.middleware';
 import { CLIENT_IP_HEADER } from './auth/better-auth';
@@ -55,6 +56,9 @@ import {
 } from './web/static-files';
 import { mountServerRendering } from './web/render';
 import { mountSeo } from './web/seo';
+
+/** The options of hono's secureHeaders middleware (hono does not export their type). */
+type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 
 /** API paths that answer without the database, also while start-up is still waiting for it. */
 const WITHOUT_DATABASE = /^\/api\/(health|config|openapi\.json|docs(\/.*)?)$/;
@@ -240,18 +244,13 @@ export function createApp(deps: AppDeps) {
     xDownloadOptions: false,
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
-  } satisfies Parameters<typeof secureHeaders>[0];
-  const withoutHsts = { strictTransportSecurity: false } as const;
-  const headersOf = {
-    page: {
-      https: secureHeaders(securityHeaders),
-      http: secureHeaders({ ...securityHeaders, ...withoutHsts }),
-    },
-    json: {
-      https: secureHeaders(jsonHeaders),
-      http: secureHeaders({ ...jsonHeaders, ...withoutHsts }),
-    },
-  };
+  } satisfies SecureHeadersOptions;
+  /** A set of headers as sent over HTTPS, and over plain HTTP (without HSTS). */
+  const byScheme = (options: SecureHeadersOptions) => ({
+    https: secureHeaders(options),
+    http: secureHeaders({ ...options, strictTransportSecurity: false }),
+  });
+  const headersOf = { page: byScheme(securityHeaders), json: byScheme(jsonHeaders) };
   const answered = async () => undefined;
   // Chosen once the handler has answered (an error's answer included: onError has set it by then).
   // hono's NONCE cannot be used in the page's policy so: it would come after the page is rendered.
