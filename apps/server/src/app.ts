@@ -12,7 +12,6 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
-
 import type { AppDeps } from './app-deps';
 import { authenticate } from './auth/authenticate.middleware';
 import { CLIENT_IP_HEADER } from './auth/better-auth';
