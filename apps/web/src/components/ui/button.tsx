@@ -17,7 +17,7 @@ const variants: Record<ButtonVariant, string> = {
     'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100 ' +
     'dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700',
   accent: 'bg-accent-400 text-slate-900 shadow-md hover:bg-accent-300',
-  danger: 'bg-red-600 text-white hover:bg-red-700 dark:bg-red-600 dark:hover:bg-red-500',
+  danger: 'bg-red-600 text-white hover:bg-red-700',
   ghost:
     'bg-transparent text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
 };
