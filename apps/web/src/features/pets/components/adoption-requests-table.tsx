@@ -10,7 +10,6 @@ import { useAdoptionRequests } from '../api/get-adoption-requests';
 import { useUpdateAdoptionRequest } from '../api/update-adoption-request';
 import { AdoptionStatusBadge } from './adoption-status-badge';
 import { ConversationLink } from './conversation-link';
-import { ScrollHint } from './scroll-hint';
 import type { Viewer } from './viewer';
 
 const ADOPTION_REQUESTS_LOAD_FAILED = 'Failed to load adoption requests. Please try again.';
@@ -59,7 +58,6 @@ export function AdoptionRequestsTable({ viewer }: { viewer: Viewer }) {
             description="When someone asks to adopt one of your pets, the request appears here."
           />
         }
-        above={() => <ScrollHint />}
         pagerLabel="Adoption request pages"
         columns={[
           'Serial No',

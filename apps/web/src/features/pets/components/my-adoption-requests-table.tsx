@@ -13,7 +13,6 @@ import { useMyAdoptionRequests } from '../api/get-my-adoption-requests';
 import { useWithdrawAdoptionRequest } from '../api/withdraw-adoption-request';
 import { AdoptionStatusBadge } from './adoption-status-badge';
 import { ConversationLink } from './conversation-link';
-import { ScrollHint } from './scroll-hint';
 
 export const myRequestTexts = {
   loadFailed: 'Failed to load your adoption requests. Please try again.',
@@ -57,7 +56,6 @@ export function MyAdoptionRequestsTable() {
             link={{ to: '/petlist', label: 'Find a pet' }}
           />
         }
-        above={() => <ScrollHint />}
         pagerLabel="My adoption request pages"
         columns={[
           'Serial No',

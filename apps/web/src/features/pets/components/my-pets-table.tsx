@@ -14,7 +14,6 @@ import { categoryLabel } from '@/utils/category-label';
 import { useDeletePet } from '../api/delete-pet';
 import { useMyPets } from '../api/get-my-pets';
 import { useMarkPetAdopted } from '../api/mark-pet-adopted';
-import { ScrollHint } from './scroll-hint';
 import type { Viewer } from './viewer';
 
 const MY_PETS_LOAD_FAILED = 'Failed to load your pets. Please try again.';
@@ -60,7 +59,6 @@ export function MyPetsTable({ viewer }: { viewer: Viewer }) {
             link={{ to: '/dashboard', label: 'Add a Pet' }}
           />
         }
-        above={() => <ScrollHint />}
         pagerLabel="My pets pages"
         columns={[
           'Serial No',
