@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { SocialButtons } from './social-buttons';
+import { AUTH_LINK_CLASS } from '../lib/link-class';
 
 interface AuthSwitchProps {
   /** Where to go after signing in (and where social sign-in returns to). */
@@ -18,11 +19,7 @@ export function AuthSwitch({ returnTo, question, to, linkText }: AuthSwitchProps
       <SocialButtons returnTo={returnTo} />
       <p className="text-center text-sm text-slate-600 dark:text-slate-300">
         {question}{' '}
-        <Link
-          to={to}
-          state={{ from: returnTo }}
-          className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-accent-300"
-        >
+        <Link to={to} state={{ from: returnTo }} className={AUTH_LINK_CLASS}>
           {linkText}
         </Link>
       </p>

@@ -7,6 +7,7 @@ import { lazyResolver } from '@/lib/lazy-resolver';
 import { requestPasswordReset } from '../api/reset-password';
 import { useAuthForm } from '../hooks/use-auth-form';
 import { EmailField } from './email-field';
+import { AUTH_LINK_CLASS } from '../lib/link-class';
 
 const resolver = lazyResolver<ForgotValues>(async () => {
   const [{ zodResolver }, { forgotPasswordFormSchema }] = await Promise.all([
@@ -15,9 +16,6 @@ const resolver = lazyResolver<ForgotValues>(async () => {
   ]);
   return zodResolver(forgotPasswordFormSchema);
 });
-
-const linkClass =
-  'font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-accent-300';
 
 /**
  * Forgot password: the account's e-mail, then the same answer whether an account uses it or not
@@ -47,7 +45,7 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
           The link works once, for one hour.
         </p>
         <p className="text-center text-sm">
-          <Link to="/login" className={linkClass}>
+          <Link to="/login" className={AUTH_LINK_CLASS}>
             Back to Log in
           </Link>
         </p>
@@ -72,7 +70,7 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
       </form>
       <p className="text-center text-sm text-slate-600 dark:text-slate-300">
         Remembered it?{' '}
-        <Link to="/login" className={linkClass}>
+        <Link to="/login" className={AUTH_LINK_CLASS}>
           Log in
         </Link>
       </p>

@@ -11,6 +11,7 @@ import { useAuth } from '../hooks/use-auth';
 import { useAuthForm } from '../hooks/use-auth-form';
 import { AuthForm } from './auth-form';
 import { EmailField } from './email-field';
+import { AUTH_LINK_CLASS } from '../lib/link-class';
 
 // the schema (and zod) loads with the first check, not with the page (decision 022)
 const resolver = lazyResolver<LoginValues>(async () => {
@@ -91,11 +92,7 @@ export function LoginForm({ returnTo, onSuccess, initialError = null }: LoginFor
         <Input type="password" autoComplete="current-password" {...register('password')} />
       </FormField>
       <p className="-mt-2 text-right text-sm">
-        <Link
-          to="/forgot-password"
-          state={{ email: watch('email') }}
-          className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-accent-300"
-        >
+        <Link to="/forgot-password" state={{ email: watch('email') }} className={AUTH_LINK_CLASS}>
           Forgot password?
         </Link>
       </p>

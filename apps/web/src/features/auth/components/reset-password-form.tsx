@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { resetPassword } from '../api/reset-password';
 import { useAuthForm } from '../hooks/use-auth-form';
+import { AUTH_LINK_CLASS } from '../lib/link-class';
 
 const resolver = lazyResolver<ResetValues>(async () => {
   const [{ zodResolver }, { resetPasswordFormSchema }] = await Promise.all([
@@ -18,15 +19,12 @@ const resolver = lazyResolver<ResetValues>(async () => {
   return zodResolver(resetPasswordFormSchema);
 });
 
-const linkClass =
-  'font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-accent-300';
-
 function InvalidLink() {
   return (
     <div className="space-y-4">
       <ErrorText>{accountMessages.invalidResetLink}</ErrorText>
       <p className="text-center text-sm">
-        <Link to="/forgot-password" className={linkClass}>
+        <Link to="/forgot-password" className={AUTH_LINK_CLASS}>
           Ask for a new link
         </Link>
       </p>
