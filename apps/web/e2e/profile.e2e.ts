@@ -8,7 +8,9 @@ import {
 } from './support/auth';
 import { expectNoAxeViolations, expectNoAxeViolationsInBothThemes } from './support/axe';
 import { createPet, solidPng } from './support/data';
-import { expect, test } from './support/fixtures';
+import { expect, PHONE, test } from './support/fixtures';
+import { linkIn, mailTo } from './support/mail';
+import { appOrigin } from './support/paths';
 import { expectVisible, waitForPath } from './support/ui';
 
 /** Issue 13: the profile page in a real browser. */
@@ -66,5 +68,37 @@ test.describe('the profile page', () => {
     await page.goto('/login');
     await fillLoginForm(page, user);
     await expectVisible(page.getByText(/wrong email or password/i));
+  });
+
+  test('delete my account by a mailed link opened signed out on a phone: log in, confirm, gone', async ({
+    page,
+    context,
+    newSession,
+  }) => {
+    const { user } = await registerViaApi(context, newUser());
+    await page.goto('/dashboard/profile');
+    await page.getByRole('button', { name: 'Email me a link instead' }).click();
+    await expectVisible(page.getByText(/Open it and confirm there to delete your account/));
+
+    const mail = await mailTo(user.email, 'account-deletion');
+    expect(mail.subject).toBe('Confirm that you want to delete your Pet Haven account');
+    const link = linkIn(mail, `${appOrigin()}/delete-account?token=`);
+
+    // another device, signed out: opening the link deletes nothing; it asks to log in first
+    const phone = await newSession({ viewport: PHONE });
+    await phone.page.goto(link);
+    await waitForPath(phone.page, '/login');
+    await fillLoginForm(phone.page, user);
+    await waitForPath(phone.page, '/delete-account');
+    await expectVisible(phone.page.getByRole('heading', { name: 'Delete your account' }));
+    await expectVisible(phone.page.getByText(user.email));
+    await expectNoAxeViolationsInBothThemes(phone.page);
+    await phone.page.getByRole('button', { name: 'Delete my account' }).click();
+    await waitForPath(phone.page, '/');
+    await expectVisible(phone.page.getByText('Your account was deleted.'));
+
+    await phone.page.goto('/login');
+    await fillLoginForm(phone.page, user);
+    await expectVisible(phone.page.getByText(/wrong email or password/i));
   });
 });

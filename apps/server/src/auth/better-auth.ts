@@ -45,7 +45,7 @@ import {
 } from '@pet-haven/shared/auth';
 import { betterAuth, type BetterAuthOptions, type BetterAuthPlugin } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { magicLink } from 'better-auth/plugins/magic-link';
@@ -346,18 +346,22 @@ export function createAuth(
       // that confirms it; the account keeps the old one until then (decision 032).
       changeEmail: { enabled: true },
       // Delete my account (profile): POST /delete-user { password } deletes at once; without a
-      // password it mails a link (1 hour) that deletes on GET /delete-user/callback. Our
-      // transaction deletes everything, the user row last (account-deletion.service.ts); Better
-      // Auth's own deletes of the sessions, logins and user row then find nothing left.
+      // password it mails a link (1 hour) to the site's /delete-account page, where the signed-in
+      // user confirms with a click (POST /delete-user { token }): opening the link deletes nothing,
+      // and a user signed out is asked to log in first. Better Auth's GET /delete-user/callback,
+      // which deleted on opening, is disabled (disabledPaths below). Our transaction deletes
+      // everything, the user row last (account-deletion.service.ts); Better Auth's own deletes of
+      // the sessions, logins and user row then find nothing left.
       deleteUser: {
         enabled: true,
         deleteTokenExpiresIn: 60 * 60,
-        sendDeleteAccountVerification: async ({ user, url, token }, request) => {
+        sendDeleteAccountVerification: async ({ user, token }, request) => {
           if (request && deleteByPassword.has(request)) {
             // confirmed by the password: the after hook deletes with this token, no mail
             deleteByPassword.set(request, token);
             return;
           }
+          const url = `${config.publicUrl}/delete-account?token=${encodeURIComponent(token)}`;
           const mail = accountDeletionMail({ name: user.name, url, site: mailer.site });
           if (await mailer.enqueue(db, user.email, mail, { count: 3, withinMs: 60 * 60_000 })) {
             mailer.wake();
@@ -372,6 +376,8 @@ export function createAuth(
       },
     },
     account: { encryptOAuthTokens: true },
+    // a deletion is confirmed on the site's /delete-account page, never by opening a link
+    disabledPaths: ['/delete-user/callback'],
     rateLimit: {
       enabled: true,
       window: 60,
@@ -433,6 +439,19 @@ export function createAuth(
               (i) => i.message,
             );
           if (ctx.request) deleteByPassword.set(ctx.request, null);
+        }
+        if (ctx.path === '/delete-user' && typeof ctx.body?.token === 'string') {
+          // Better Auth uses a deletion token up before it checks whose it is: another account's
+          // click would spend the owner's link. Refused here, the token left as it was.
+          const session = await getSessionFromCtx(ctx);
+          const found = session
+            ? await ctx.context.internalAdapter.findVerificationValue(
+                `delete-account-${ctx.body.token}`,
+              )
+            : null;
+          if (session && found && found.value !== session.user.id) {
+            throw new APIError('NOT_FOUND', { code: 'INVALID_TOKEN', message: 'Invalid token' });
+          }
         }
         if (ctx.path === '/sign-in/email') {
           const email = signInEmailOf(ctx.body);

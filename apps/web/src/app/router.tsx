@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: 'add-pet', lazy: () => import('./routes/add-pet') },
+          { path: 'delete-account', lazy: () => import('./routes/delete-account') },
           { path: 'update-pet/:id', lazy: () => import('./routes/update-pet') },
           { path: 'donation/:id', lazy: () => import('./routes/edit-campaign') },
           {

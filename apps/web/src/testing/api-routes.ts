@@ -178,7 +178,10 @@ export const apiRoutes = {
   'GET /api/user/export': { answer: dataExportSchema },
   'POST /api/auth/delete-user': {
     answer: z.object({ success: z.boolean(), message: z.string() }),
-    body: z.object({ password: z.string().optional(), callbackURL: z.string().optional() }),
+    body: z.object({
+      password: z.string().optional(),
+      token: z.string().optional(),
+    }),
   },
   'POST /api/auth/reset-password': {
     answer: z.object({ status: z.boolean() }),

@@ -401,7 +401,7 @@ export function accountDeletionMail(input: {
     subject: `Confirm that you want to delete your ${input.site.name} account`,
     intro: [
       `Hello ${input.name},`,
-      `You asked to delete your ${input.site.name} account. Opening the link below deletes it for good: your pets and open adoption requests are removed, campaigns that received donations are closed, and your donations stay on their campaigns as a deleted user's.`,
+      `You asked to delete your ${input.site.name} account. Open the link below and confirm there to delete it for good: your pets and open adoption requests are removed, campaigns that received donations are closed, and your donations stay on their campaigns as a deleted user's.`,
     ],
     action: { label: 'Delete my account', url: input.url },
     outro: [

@@ -132,30 +132,57 @@ describe('deleting an account', () => {
     expect((await signIn(staying.email, staying.password)).status).toBe(200);
   });
 
-  it('by a mailed link instead of the password, once', async () => {
+  it('by a mailed link instead of the password: confirmed on the site while signed in, once', async () => {
     const leaving = await member();
-    const asked = await deleteUser(leaving.cookie, { callbackURL: '/' });
+    const asked = await deleteUser(leaving.cookie, {});
     expect(asked.status).toBe(200);
     await ctx.deps.mailer.deliverDue();
     const mail = smtp.to(leaving.email).at(-1)!;
     expect(mail.parsed.subject).toBe('Confirm that you want to delete your Pet Haven account');
     expect((await signIn(leaving.email, leaving.password)).status).toBe(200);
+    // the link opens the site's page, which asks for a click: opening it deletes nothing
     const link = new URL(
-      /http:\/\/localhost:3000\/api\/auth\/delete-user\/callback\?\S+/.exec(mail.parsed.text!)![0],
+      /http:\/\/localhost:3000\/delete-account\?\S+/.exec(mail.parsed.text!)![0],
     );
+    const token = link.searchParams.get('token');
+    expect(token).toMatch(/^[0-9a-z]{32}$/);
 
     // a token of this flow is no reset token
     const asReset = await ctx.request('/api/auth/reset-password', {
-      json: { token: link.searchParams.get('token'), newPassword: 'Brand-new1' },
+      json: { token, newPassword: 'Brand-new1' },
       headers: { origin: SITE_ORIGIN },
     });
     expect(asReset.body.code).toBe('INVALID_TOKEN');
 
-    const opened = await ctx.request(`${link.pathname}${link.search}`, {
-      headers: { cookie: cookiesOf(await signIn(leaving.email, leaving.password)) },
+    // signed out, the token deletes nothing (the page sends its user to sign in first)
+    const signedOut = await ctx.request('/api/auth/delete-user', {
+      json: { token },
+      headers: { origin: SITE_ORIGIN },
     });
-    expect(opened.status).toBeLessThan(400);
+    expect(signedOut.status).toBe(401);
+    // nor does Better Auth's own callback, which deleted on opening: disabled
+    const callback = await ctx.request(`/api/auth/delete-user/callback?token=${token}`, {
+      headers: { cookie: leaving.cookie },
+    });
+    expect(callback.status).toBe(404);
+    // another account's click is refused and leaves the link to its owner
+    const other = await member();
+    const notTheirs = await deleteUser(other.cookie, { token });
+    expect(notTheirs.status).toBe(404);
+    expect(notTheirs.body.code).toBe('NOT_FOUND');
+    expect((await signIn(other.email, other.password)).status).toBe(200);
+    expect((await signIn(leaving.email, leaving.password)).status).toBe(200);
+
+    const confirmed = await deleteUser(cookiesOf(await signIn(leaving.email, leaving.password)), {
+      token,
+    });
+    expect(confirmed.status).toBe(200);
     expect((await signIn(leaving.email, leaving.password)).status).toBe(401);
+
+    // once: spent, it deletes no other account either
+    const again = await deleteUser(other.cookie, { token });
+    expect(again.status).toBe(404);
+    expect((await signIn(other.email, other.password)).status).toBe(200);
   });
 
   // PGlite runs one transaction at a time: a deadlock needs PostgreSQL's connections

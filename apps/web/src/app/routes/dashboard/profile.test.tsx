@@ -213,8 +213,10 @@ describe('/dashboard/profile: delete my account', () => {
     await r.user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByText(accountMessages.wrongCurrentPassword)).toBeInTheDocument();
     await r.user.click(screen.getByRole('button', { name: 'Email me a link instead' }));
-    expect(await screen.findByText(/Your account is deleted when you open it/)).toBeInTheDocument();
-    expect(lastBodySent(r.requests, 'POST')).toEqual({ callbackURL: '/' });
+    expect(
+      await screen.findByText(/Open it and confirm there to delete your account/),
+    ).toBeInTheDocument();
+    expect(lastBodySent(r.requests, 'POST')).toEqual({});
   });
 });
 

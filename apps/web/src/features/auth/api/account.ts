@@ -47,9 +47,16 @@ export const revokeOtherSessions = (): Promise<AuthFailure | null> =>
 export const deleteAccountWithPassword = (password: string): Promise<AuthFailure | null> =>
   call((c) => c.deleteUser({ password }));
 
-/** POST /api/auth/delete-user without a password: mails a link that deletes the account. */
+/**
+ * POST /api/auth/delete-user without a password: mails a link to /delete-account, where the
+ * deletion is confirmed.
+ */
 export const mailAccountDeletionLink = (): Promise<AuthFailure | null> =>
-  call((c) => c.deleteUser({ callbackURL: '/' }));
+  call((c) => c.deleteUser({}));
+
+/** POST /api/auth/delete-user { token }: the mailed link's token deletes the signed-in account. */
+export const deleteAccountWithLink = (token: string): Promise<AuthFailure | null> =>
+  call((c) => c.deleteUser({ token }));
 
 /** One signed-in device, as GET /api/auth/list-sessions answers it. */
 export interface DeviceSession {

@@ -17,6 +17,8 @@ export interface AuthFailure {
   message: string;
   /** Field messages the server sent (sign-up validation), keyed by our form's field names. */
   fields?: Record<string, string>;
+  /** The HTTP status of a failure no other kind names (`unknown`), when there was an answer. */
+  status?: number;
 }
 
 export const authMessages = {
@@ -88,7 +90,7 @@ export function toAuthFailure(error: BetterAuthError | null | undefined): AuthFa
   if (status === 404 && code === 'PROVIDER_NOT_FOUND') {
     return { kind: 'provider-not-configured', message: error?.message ?? '' };
   }
-  return { kind: 'unknown', message: error?.message || authMessages.unknownSignIn };
+  return { kind: 'unknown', message: error?.message || authMessages.unknownSignIn, status };
 }
 
 /** A thrown value from the Better Auth client is a network failure (fetch rejected). */
