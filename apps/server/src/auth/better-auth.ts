@@ -444,13 +444,13 @@ export function createAuth(
           // Better Auth uses a deletion token up before it checks whose it is: another account's
           // click would spend the owner's link. Refused here, the token left as it was.
           const session = await getSessionFromCtx(ctx);
-          const found = session
-            ? await ctx.context.internalAdapter.findVerificationValue(
-                `delete-account-${ctx.body.token}`,
-              )
-            : null;
-          if (session && found && found.value !== session.user.id) {
-            throw new APIError('NOT_FOUND', { code: 'INVALID_TOKEN', message: 'Invalid token' });
+          if (session) {
+            const found = await ctx.context.internalAdapter.findVerificationValue(
+              `delete-account-${ctx.body.token}`,
+            );
+            if (found && found.value !== session.user.id) {
+              throw new APIError('NOT_FOUND', { code: 'INVALID_TOKEN', message: 'Invalid token' });
+            }
           }
         }
         if (ctx.path === '/sign-in/email') {
